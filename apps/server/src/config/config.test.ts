@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from './config.ts';
+import { loadSecrets } from './secrets.ts';
+
+describe('parseEnv', () => {
+  it('needs no configuration at all', () => {
+    const config = parseEnv({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.PAYMENT_GATEWAY).toBe('sandbox');
+  });
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
+    expect(parseEnv({ PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
+    expect(parseEnv({ PUBLIC_URL: 'https://grasp.example/' }).PUBLIC_URL).toBe(
+      'https://grasp.example',
+    );
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ REDIS_URL: '', DATABASE_URL: '' }).REDIS_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['JWT_SECRET', 'short'],
+    ['PAYMENT_GATEWAY', 'paypal'],
+  ])('refuses a bad %s and names it', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseEnv({ [name]: value })).toThrow(name);
+  });
+});
+
+describe('loadSecrets', () => {
+  it('generates secrets once, keeps them private, and reuses them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grasp-secrets-'));
+    const first = loadSecrets(dir, {});
+    const file = join(dir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.altchaHmacKey).not.toBe(first.jwtSecret);
+    expect(loadSecrets(dir, {})).toEqual(first);
+    expect(JSON.parse(readFileSync(file, 'utf8')).JWT_SECRET).toBe(first.jwtSecret);
+  });
+
+  it('prefers secrets given in the environment', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grasp-secrets-'));
+    const given = 'x'.repeat(40);
+    expect(loadSecrets(dir, { JWT_SECRET: given }).jwtSecret).toBe(given);
+  });
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+/** Every environment variable the server reads, validated once at start-up. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must start with postgres://, sqlite: or file:')
+      .optional(),
+  ),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis://')
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ALTCHA_HMAC_KEY: optionalString.pipe(
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  TURNSTILE_SITE_KEY: optionalString,
+  TURNSTILE_SECRET_KEY: optionalString,
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be smtp://…')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('Grasp <no-reply@grasp.local>'),
+  SUPPORT_EMAIL: z.email().default('support@grasp.local'),
+  SUPPORT_PHONE: z.string().default('+91 98765 43210'),
+  DEFAULT_AI_PROVIDER: optionalString,
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+  GOOGLE_BASE_URL: optionalUrl,
+  GOOGLE_MODEL: z.string().default('gemini-2.5-flash'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  ANTHROPIC_MODEL: z.string().default('claude-3-5-haiku-latest'),
+  OLLAMA_BASE_URL: optionalUrl,
+  OLLAMA_MODEL: z.string().default('llama3.2'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe']).default('sandbox'),
+  PHONEPE_MERCHANT_ID: optionalString,
+  PHONEPE_SALT_KEY: optionalString,
+  PHONEPE_SALT_INDEX: optionalString,
+  PHONEPE_BASE_URL: optionalUrl,
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  PUBLIC_URL: string;
+  databaseUrl: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function parseEnv(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    ...e,
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+  };
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DATABASES } from '../test/databases.ts';
+import { type Database, migrateToLatest, pingDatabase } from './database.ts';
+
+const user = (id: string, name: string) => ({
+  id,
+  username: name,
+  username_key: name.toLowerCase(),
+  email: `${name}@example.com`,
+  email_key: `${name.toLowerCase()}@example.com`,
+  mobile: '9876543210',
+  full_name: 'Test User',
+  avatar: null,
+  plan: 'free',
+  pin_hash: 'x',
+  email_verified_at: null,
+  created_at: new Date().toISOString(),
+});
+
+describe.each(TEST_DATABASES)('database on %s', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it('answers a ping', async () => {
+    expect(await pingDatabase(database.db)).toBe(true);
+  });
+
+  it('migrates idempotently', async () => {
+    await expect(migrateToLatest(database.db)).resolves.toBeUndefined();
+  });
+
+  it('stores and reads a user', async () => {
+    await database.db.insertInto('users').values(user('u1', 'Ada')).execute();
+    const row = await database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username_key', '=', 'ada')
+      .executeTakeFirstOrThrow();
+    expect(row.username).toBe('Ada');
+    expect(row.plan).toBe('free');
+  });
+
+  it('refuses a second user with the same name in another case', async () => {
+    await expect(
+      database.db
+        .insertInto('users')
+        .values({ ...user('u2', 'ADA'), email_key: 'other@example.com' })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('enforces foreign keys', async () => {
+    const now = new Date().toISOString();
+    await expect(
+      database.db
+        .insertInto('sessions')
+        .values({
+          id: 's1',
+          user_id: 'missing',
+          created_at: now,
+          expires_at: now,
+          revoked_at: null,
+        })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('counts units atomically with an integer default of zero', async () => {
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto('usage_cycles')
+      .values({
+        id: 'c1',
+        user_id: 'u1',
+        plan: 'free',
+        starts_at: now,
+        ends_at: now,
+        unit_limit: 99,
+      })
+      .execute();
+    await database.db
+      .updateTable('usage_cycles')
+      .set((eb) => ({ units_used: eb('units_used', '+', 1) }))
+      .where('id', '=', 'c1')
+      .execute();
+    const cycle = await database.db
+      .selectFrom('usage_cycles')
+      .select(['units_used', 'unit_limit'])
+      .executeTakeFirstOrThrow();
+    expect(cycle).toEqual({ units_used: 1, unit_limit: 99 });
+  });
+});

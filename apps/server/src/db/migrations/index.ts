@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initial from './0001-initial.ts';
+
+/** Migrations in order; imported statically so the bundled server carries them. */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};

@@ -1,0 +1,128 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are ISO-8601 UTC strings so that both SQLite and PostgreSQL compare them alike. */
+type Timestamp = string;
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  username_key: string;
+  email: string;
+  email_key: string;
+  mobile: string;
+  full_name: string;
+  avatar: string | null;
+  plan: string;
+  pin_hash: string;
+  email_verified_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface EmailVerificationTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface LoginThrottlesTable {
+  key: string;
+  failures: number;
+  locked_until: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface ExplanationsTable {
+  id: string;
+  user_id: string;
+  concept_name: string;
+  query_key: string;
+  template: string;
+  difficulty: string;
+  provider: string;
+  ai_answer: string;
+  created_at: Timestamp;
+}
+
+export interface ExplanationCacheTable {
+  cache_key: string;
+  provider: string;
+  response_json: string;
+  created_at: Timestamp;
+}
+
+export interface UsageCyclesTable {
+  id: string;
+  user_id: string;
+  plan: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  unit_limit: number | null;
+  units_used: Generated<number>;
+}
+
+export interface DistillationsTable {
+  id: string;
+  user_id: string;
+  subject: string;
+  template: string;
+  concepts_json: string;
+  created_at: Timestamp;
+}
+
+export interface PaymentsTable {
+  merchant_transaction_id: string;
+  user_id: string;
+  gateway: string;
+  product_id: string;
+  amount_paise: number;
+  state: string;
+  gateway_transaction_id: string | null;
+  upgraded_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  merchant_transaction_id: string;
+  state: string;
+  source: string;
+  detail_json: string | null;
+  created_at: Timestamp;
+}
+
+export interface PageViewsTable {
+  id: string;
+  path: string;
+  referrer: string | null;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_verification_tokens: EmailVerificationTokensTable;
+  login_throttles: LoginThrottlesTable;
+  explanations: ExplanationsTable;
+  explanation_cache: ExplanationCacheTable;
+  usage_cycles: UsageCyclesTable;
+  distillations: DistillationsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  page_views: PageViewsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

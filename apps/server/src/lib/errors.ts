@@ -1,0 +1,20 @@
+import { ERROR_CODES, type ErrorCode } from '@grasp/contract';
+
+/** An error whose status, code and message may be shown to the caller as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode | string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError(404, ERROR_CODES.notFound, message);
+export const forbidden = (message = 'You may only access your own data') =>
+  new AppError(403, ERROR_CODES.forbidden, message);
+export const unauthorized = (message = 'Please sign in again') =>
+  new AppError(401, ERROR_CODES.unauthorized, message);
+export const badRequest = (message: string) => new AppError(400, ERROR_CODES.validation, message);

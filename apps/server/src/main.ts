@@ -1,0 +1,41 @@
+import { buildApp } from './app.ts';
+import { ConfigError, parseEnv } from './config/config.ts';
+import { loadSecrets } from './config/secrets.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { connectRedis } from './lib/redis.ts';
+
+async function start(): Promise<void> {
+  const config = parseEnv(process.env);
+  const secrets = loadSecrets(config.DATA_DIR, config);
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.DATA_DIR });
+  await migrateToLatest(database.db);
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : null;
+  const app = await buildApp({ config, database, secrets, redis });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    redis?.disconnect();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`Grasp is serving ${config.PUBLIC_URL} (database: ${database.kind})`);
+}
+
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Grasp failed to start:', error);
+  }
+  process.exit(1);
+});

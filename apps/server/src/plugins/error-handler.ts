@@ -1,0 +1,52 @@
+import { ERROR_CODES, type ErrorBody } from '@grasp/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+function fieldName(context: string | undefined, path: string): string {
+  const field = path.replace(/^\//, '').replaceAll('/', '.');
+  if (field) return field;
+  return context === 'body' ? 'body' : (context ?? 'request');
+}
+
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  return `${fieldName(error.validationContext, first.instancePath)}: ${first.message ?? 'is invalid'}`;
+}
+
+function codeForStatus(status: number): string {
+  if (status === 404) return ERROR_CODES.notFound;
+  if (status === 401) return ERROR_CODES.unauthorized;
+  if (status === 403) return ERROR_CODES.forbidden;
+  if (status === 429) return ERROR_CODES.rateLimited;
+  return ERROR_CODES.validation;
+}
+
+/** One error body for every failure; 5xx details stay in the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
+    const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
+      return send(error.statusCode, { success: false, code: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return send(400, {
+        success: false,
+        code: ERROR_CODES.validation,
+        message: validationMessage(error),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return send(status, { success: false, code: codeForStatus(status), message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(500, {
+      success: false,
+      code: ERROR_CODES.internal,
+      message: 'Internal Server Error',
+    });
+  });
+}

@@ -1,0 +1,25 @@
+import rateLimit from '@fastify/rate-limit';
+import { ERROR_CODES } from '@grasp/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AppError } from '../lib/errors.ts';
+
+/**
+ * Routes opt in with `config.rateLimit`; counters live in Redis when configured, so every
+ * instance shares them.
+ */
+export async function registerRateLimit(app: FastifyInstance, redis: Redis | null): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'grasp-rl:' } : {}),
+    skipOnError: false,
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new AppError(
+        429,
+        ERROR_CODES.rateLimited,
+        `Too many requests. Please try again in ${seconds} seconds.`,
+      );
+    },
+  });
+}

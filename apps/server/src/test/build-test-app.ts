@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type AppDeps, buildApp } from '../app.ts';
+import { parseEnv } from '../config/config.ts';
+import type { Database, DatabaseKind } from '../db/database.ts';
+import { createTestDatabase } from './databases.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database; pass fakes for vendors through `overrides`. */
+export async function buildTestApp(
+  kind: DatabaseKind,
+  overrides: Partial<AppDeps> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'grasp-test-'));
+  const database = overrides.database ?? (await createTestDatabase(kind));
+  const config = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...overrides.env });
+  const app = await buildApp({
+    config,
+    database,
+    secrets: {
+      jwtSecret: 'test-jwt-secret-that-is-long-enough-000',
+      altchaHmacKey: 'test-altcha-key-that-is-long-enough-0000',
+    },
+    redis: null,
+    webDist: join(dataDir, 'no-web'),
+    ...overrides,
+  });
+  return {
+    app,
+    database,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

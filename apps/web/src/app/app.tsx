@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { BrowserRouter } from 'react-router';
+import { useAuth } from '../features/auth/auth-store.ts';
+import { applyTheme, useSettings } from '../features/settings/settings-store.ts';
+import { configureApiClient } from '../lib/api-client.ts';
+import { AppRoutes } from './routes.tsx';
+
+configureApiClient({
+  getToken: () => useAuth.getState().token,
+  onUnauthorized: () => useAuth.getState().signOut(),
+});
+
+export function App() {
+  const darkMode = useSettings((s) => s.darkMode);
+  useEffect(() => applyTheme(darkMode), [darkMode]);
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,14 @@
+/** Every client route in one place (SPEC.md §2). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/login?register=true',
+  pricing: '/pricing',
+  verifyEmail: '/verify-email',
+  paymentStatus: '/payment-status',
+  terms: '/terms',
+  privacy: '/privacy',
+  dashboard: '/dashboard',
+  userDashboard: '/user-dashboard',
+  distiller: '/distiller',
+} as const;

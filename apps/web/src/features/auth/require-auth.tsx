@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { useAuth } from './auth-store.ts';
+
+/** Sends a visitor to /login, remembering where they wanted to go. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const token = useAuth((s) => s.token);
+  const location = useLocation();
+  if (!token) {
+    const redirectTo = `${location.pathname}${location.search}`;
+    return <Navigate to={paths.login} replace state={{ redirectTo }} />;
+  }
+  return children;
+}

@@ -1,0 +1,47 @@
+import { DEFAULT_SETTINGS, type Difficulty, type Settings, type TemplateId } from '@grasp/contract';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+export const SETTINGS_STORAGE_KEY = 'grasp-settings';
+
+interface SettingsState extends Settings {
+  toggleDarkMode: () => void;
+  setDifficulty: (difficulty: Difficulty) => void;
+  setAiProvider: (provider: string) => void;
+  setPromptTemplate: (template: TemplateId) => void;
+}
+
+function prefersDark(): boolean {
+  return (
+    typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches
+  );
+}
+
+export const useSettings = create<SettingsState>()(
+  persist(
+    (set) => ({
+      ...DEFAULT_SETTINGS,
+      darkMode: prefersDark(),
+      toggleDarkMode: () => set((s) => ({ darkMode: !s.darkMode })),
+      setDifficulty: (difficulty) => set({ difficulty }),
+      setAiProvider: (aiProvider) => set({ aiProvider }),
+      setPromptTemplate: (promptTemplate) => set({ promptTemplate }),
+    }),
+    {
+      name: SETTINGS_STORAGE_KEY,
+      partialize: ({ darkMode, difficulty, aiProvider, promptTemplate }) => ({
+        darkMode,
+        difficulty,
+        aiProvider,
+        promptTemplate,
+      }),
+    },
+  ),
+);
+
+/** Keeps the <html> class in step with the store; the pre-paint script did the first frame. */
+export function applyTheme(darkMode: boolean): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', darkMode);
+  root.style.colorScheme = darkMode ? 'dark' : 'light';
+}

@@ -1,0 +1,94 @@
+import { ERROR_MESSAGES, type ErrorBody, REQUEST_TIMEOUT_MS } from '@grasp/contract';
+
+export type ApiErrorKind = 'timeout' | 'network' | 'http';
+
+/** A failed call, already mapped to something a person can read. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ApiHooks {
+  getToken: () => string | null;
+  onUnauthorized: () => void;
+}
+
+let hooks: ApiHooks = { getToken: () => null, onUnauthorized: () => undefined };
+
+/** Wired once at start-up by the auth feature, so this module depends on no feature. */
+export function configureApiClient(next: ApiHooks): void {
+  hooks = next;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Login answers 401 for a wrong PIN; that must not log anybody out. */
+  skipUnauthorizedHandler?: boolean;
+  headers?: Record<string, string>;
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && 'message' in value;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function requestSignal(options: RequestOptions): AbortSignal {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  return options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const token = hooks.getToken();
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: requestSignal(options),
+    });
+  } catch (error) {
+    const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+    if (name === 'TimeoutError') {
+      throw new ApiError('timeout', 0, 'TIMEOUT', ERROR_MESSAGES.requestTimeout);
+    }
+    if (name === 'AbortError') throw error;
+    throw new ApiError('network', 0, 'NETWORK', ERROR_MESSAGES.networkError);
+  }
+}
+
+/** One JSON call to our API: bearer token, 30 s timeout, errors mapped, 401 logs out. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+  if (response.status === 401 && !options.skipUnauthorizedHandler) hooks.onUnauthorized();
+  const message = isErrorBody(body)
+    ? body.message
+    : response.status >= 500
+      ? ERROR_MESSAGES.internalServerError
+      : ERROR_MESSAGES.unexpected;
+  const code = isErrorBody(body) && typeof body.code === 'string' ? body.code : 'HTTP_ERROR';
+  throw new ApiError('http', response.status, code, message);
+}

@@ -1,0 +1,31 @@
+/** AI providers of SPEC.md §3 plus the embedded offline explainer of DESIGN.md §3. */
+export const PROVIDER_IDS = [
+  'offline',
+  'remote-google',
+  'remote-openai',
+  'remote-claude',
+  'local-ollama',
+] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+export const PROVIDER_LABELS: Record<ProviderId, string> = {
+  offline: 'Offline (WordNet dictionary)',
+  'remote-google': 'Google Gemini',
+  'remote-openai': 'OpenAI GPT',
+  'remote-claude': 'Anthropic Claude',
+  'local-ollama': 'Local model (Ollama)',
+};
+
+/** Label for a provider id; unknown ids read "AI Provider" (SPEC.md §3). */
+export function providerLabel(id: string): string {
+  return (PROVIDER_LABELS as Record<string, string>)[id] ?? 'AI Provider';
+}
+
+export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+};

@@ -1,0 +1,17 @@
+import type { Difficulty } from './providers.ts';
+import { DEFAULT_TEMPLATE, type TemplateId } from './templates.ts';
+
+/** Persisted user settings with the defaults of SPEC.md §3. */
+export interface Settings {
+  darkMode: boolean;
+  difficulty: Difficulty;
+  aiProvider: string;
+  promptTemplate: TemplateId;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  darkMode: false,
+  difficulty: 'beginner',
+  aiProvider: 'remote-google',
+  promptTemplate: DEFAULT_TEMPLATE,
+};
