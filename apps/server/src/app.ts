@@ -9,14 +9,19 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config/config.ts';
 import type { Secrets } from './config/secrets.ts';
 import type { Database } from './db/database.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import type { CaptchaVerifier } from './features/auth/captcha.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { createHealthService } from './features/health/health.service.ts';
-import { type Clock, systemClock } from './lib/clock.ts';
+import { statsRoutes } from './features/stats/stats.routes.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './lib/mailer.ts';
+import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { createServices } from './services.ts';
 
 export interface AppDeps {
   config: Config;
@@ -24,6 +29,8 @@ export interface AppDeps {
   secrets: Secrets;
   redis: Redis | null;
   clock?: Clock;
+  mailer?: Mailer;
+  captcha?: CaptchaVerifier;
   /** Folder of the built SPA; defaults to apps/web/dist beside the server build. */
   webDist?: string;
 }
@@ -36,9 +43,7 @@ function loggerOptions(config: Config) {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, redis } = deps;
-  const clock = deps.clock ?? systemClock;
-  void clock;
+  const { config, redis } = deps;
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -52,7 +57,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimit(app, redis);
   await registerDocs(app);
 
-  await app.register(healthRoutes(createHealthService({ db: database.db, redis })));
+  const services = createServices(deps, app.log);
+  await app.register(authenticatePlugin, {
+    authenticate: async (token) => services.auth.authenticate(token),
+  });
+  await app.register(healthRoutes(services.health));
+  await app.register(authRoutes(services.auth));
+  await app.register(statsRoutes(services.stats));
 
   await registerSpa(app, deps.webDist ?? resolve(import.meta.dirname, '../../web/dist'));
   return app;

@@ -1,5 +1,7 @@
 export * from './api.ts';
+export * from './auth.ts';
 export * from './constants.ts';
+export * from './explain.ts';
 export * from './messages.ts';
 export * from './plans.ts';
 export * from './providers.ts';

@@ -41,6 +41,11 @@ export interface LoginThrottlesTable {
   updated_at: Timestamp;
 }
 
+export interface CaptchaUsesTable {
+  token_hash: string;
+  expires_at: Timestamp;
+}
+
 export interface ExplanationsTable {
   id: string;
   user_id: string;
@@ -114,6 +119,7 @@ export interface DB {
   sessions: SessionsTable;
   email_verification_tokens: EmailVerificationTokensTable;
   login_throttles: LoginThrottlesTable;
+  captcha_uses: CaptchaUsesTable;
   explanations: ExplanationsTable;
   explanation_cache: ExplanationCacheTable;
   usage_cycles: UsageCyclesTable;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
-import { useAuth } from '../features/auth/auth-store.ts';
 import { applyTheme, useSettings } from '../features/settings/settings-store.ts';
 import { configureApiClient } from '../lib/api-client.ts';
+import { useAuth } from '../lib/auth-store.ts';
 import { AppRoutes } from './routes.tsx';
 
 configureApiClient({

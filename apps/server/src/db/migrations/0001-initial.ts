@@ -46,6 +46,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await db.schema
+    .createTable('captcha_uses')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .execute();
+
+  await db.schema
     .createTable('explanations')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -86,8 +92,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('unit_limit', 'integer')
     .addColumn('units_used', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+  // One cycle per start: two requests rolling a cycle over at once cannot both create one.
   await db.schema
-    .createIndex('usage_cycles_user_idx')
+    .createIndex('usage_cycles_user_start_idx')
+    .unique()
     .on('usage_cycles')
     .columns(['user_id', 'starts_at'])
     .execute();
@@ -147,6 +155,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'usage_cycles',
     'explanation_cache',
     'explanations',
+    'captcha_uses',
     'login_throttles',
     'email_verification_tokens',
     'sessions',

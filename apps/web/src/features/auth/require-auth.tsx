@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useAuth } from './auth-store.ts';
+import { useAuth } from '../../lib/auth-store.ts';
 
 /** Sends a visitor to /login, remembering where they wanted to go. */
 export function RequireAuth({ children }: { children: ReactNode }) {

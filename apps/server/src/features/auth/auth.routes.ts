@@ -1,0 +1,124 @@
+import {
+  AUTH_MESSAGES,
+  captchaChallengeSchema,
+  errorBodySchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  registerRequestSchema,
+  resendVerificationRequestSchema,
+  verifyCaptchaRequestSchema,
+  verifyCaptchaResponseSchema,
+  verifyEmailQuerySchema,
+} from '@grasp/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentAuth } from '../../plugins/authenticate.ts';
+import type { AuthService } from './auth.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+const tags = ['auth'];
+
+export const authRoutes =
+  (auth: AuthService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/auth/captcha',
+      {
+        schema: {
+          tags,
+          summary: 'A fresh captcha challenge',
+          response: { 200: captchaChallengeSchema },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      },
+      () => auth.captchaChallenge(),
+    );
+
+    app.post(
+      '/api/auth/verify-captcha',
+      {
+        schema: {
+          tags,
+          body: verifyCaptchaRequestSchema,
+          response: { 200: verifyCaptchaResponseSchema },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      },
+      async (request) => ({ success: await auth.checkCaptcha(request.body.token, request.ip) }),
+    );
+
+    app.post(
+      '/api/auth/register',
+      {
+        schema: {
+          tags,
+          body: registerRequestSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      },
+      (request) => auth.register(request.body, request.ip),
+    );
+
+    app.post(
+      '/api/auth/login',
+      {
+        schema: {
+          tags,
+          summary: 'Sign in with username or email and the PIN',
+          body: loginRequestSchema,
+          response: { 200: loginResponseSchema, ...errors },
+        },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      (request) => auth.login(request.body.username, request.body.password),
+    );
+
+    app.post(
+      '/api/auth/logout',
+      {
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          response: { 200: messageResponseSchema, 401: errorBodySchema },
+        },
+        preHandler: app.requireUser,
+      },
+      async (request) => {
+        await auth.logout(currentAuth(request).sessionId);
+        return { success: true, message: AUTH_MESSAGES.loggedOut };
+      },
+    );
+
+    app.get(
+      '/api/auth/verify-email',
+      {
+        schema: {
+          tags,
+          querystring: verifyEmailQuerySchema,
+          response: { 200: messageResponseSchema, 400: errorBodySchema },
+        },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      (request) => auth.verifyEmail(request.query.token),
+    );
+
+    app.post(
+      '/api/auth/resend-verification',
+      {
+        schema: {
+          tags,
+          body: resendVerificationRequestSchema,
+          response: { 200: messageResponseSchema },
+        },
+        config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      },
+      (request) => auth.resendVerification(request.body.email),
+    );
+  };

@@ -1,0 +1,223 @@
+import {
+  AUTH_MESSAGES,
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  type LoginResponse,
+  registrationProblem,
+  SESSION_LIFETIME_MS,
+  VALIDATION_MESSAGES,
+} from '@grasp/contract';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { newId, newSecretToken, sha256 } from '../../lib/ids.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { presentUser } from '../../lib/present-user.ts';
+import * as repo from './auth.repository.ts';
+import type { CaptchaVerifier } from './captcha.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { hashPin, verifyPin } from './pin.ts';
+import type { TokenSigner } from './tokens.ts';
+import { verificationEmail } from './verification-email.ts';
+
+const VERIFICATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const CAPTCHA_USE_MEMORY_MS = 60 * 60 * 1000;
+
+export interface RegisterInput {
+  username: string;
+  email: string;
+  mobile: string;
+  pin: string;
+  confirm_pin: string;
+  fullName: string;
+  turnstileToken: string;
+  acceptTerms?: boolean | undefined;
+}
+
+export interface AuthServiceDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  captcha: CaptchaVerifier;
+  throttle: LoginThrottle;
+  tokens: TokenSigner;
+  mailer: Mailer;
+  publicUrl: string;
+  /** Opens the new user's Free usage cycle inside the registration transaction. */
+  openFirstCycle: (tx: Kysely<DB>, userId: string) => Promise<void>;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+const invalidCredentials = () =>
+  new AppError(401, ERROR_CODES.unauthorized, ERROR_MESSAGES.invalidCredentials);
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, clock } = deps;
+
+  async function consumeCaptcha(token: string, ip?: string): Promise<void> {
+    const valid = await deps.captcha.verify(token, ip);
+    if (!valid) throw new AppError(400, 'CAPTCHA_FAILED', AUTH_MESSAGES.captchaInvalid);
+    const now = clock.now();
+    try {
+      await repo.recordCaptchaUse(
+        db,
+        sha256(token),
+        new Date(now.getTime() + CAPTCHA_USE_MEMORY_MS),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new AppError(400, 'CAPTCHA_FAILED', AUTH_MESSAGES.captchaInvalid);
+      throw error;
+    }
+    await repo.deleteExpiredCaptchaUses(db, now);
+  }
+
+  async function sendVerification(
+    user: Pick<UserRow, 'id' | 'email' | 'full_name'>,
+  ): Promise<void> {
+    const token = newSecretToken();
+    const now = clock.now();
+    await repo.insertVerificationToken(db, {
+      tokenHash: sha256(token),
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + VERIFICATION_LIFETIME_MS),
+    });
+    const link = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    try {
+      await deps.mailer.send(verificationEmail(user.email, user.full_name, link));
+      deps.log.info({ email: user.email, link }, 'verification email sent');
+    } catch (error) {
+      // The account exists either way; the user can ask for a new link.
+      deps.log.warn({ err: error, email: user.email }, 'verification email could not be sent');
+    }
+  }
+
+  async function createUser(input: RegisterInput): Promise<UserRow> {
+    const username = input.username.trim();
+    const email = input.email.trim();
+    const taken = await repo.findTakenFields(db, username.toLowerCase(), email.toLowerCase());
+    if (taken.username) throw new AppError(409, ERROR_CODES.conflict, AUTH_MESSAGES.usernameTaken);
+    if (taken.email) throw new AppError(409, ERROR_CODES.conflict, AUTH_MESSAGES.emailTaken);
+    const user: UserRow = {
+      id: newId(),
+      username,
+      username_key: username.toLowerCase(),
+      email,
+      email_key: email.toLowerCase(),
+      mobile: input.mobile.trim(),
+      full_name: input.fullName.trim(),
+      avatar: null,
+      plan: 'free',
+      pin_hash: await hashPin(input.pin),
+      email_verified_at: null,
+      created_at: clock.now().toISOString(),
+    };
+    try {
+      await db.transaction().execute(async (tx) => {
+        await repo.insertUser(tx, user);
+        await deps.openFirstCycle(tx, user.id);
+      });
+    } catch (error) {
+      // Two racing registrations of one name: the unique index lets exactly one through.
+      if (isUniqueViolation(error))
+        throw new AppError(409, ERROR_CODES.conflict, AUTH_MESSAGES.usernameTaken);
+      throw error;
+    }
+    return user;
+  }
+
+  return {
+    captchaChallenge: () => deps.captcha.challenge(),
+
+    /** Checks a captcha payload without spending it (registration spends it). */
+    checkCaptcha: (token: string, ip?: string) => deps.captcha.verify(token, ip),
+
+    async register(input: RegisterInput, ip?: string): Promise<{ success: true; message: string }> {
+      const problem = registrationProblem({
+        acceptTerms: input.acceptTerms !== false,
+        captchaToken: input.turnstileToken,
+        username: input.username,
+        email: input.email,
+        mobile: input.mobile,
+        pin: input.pin,
+        confirmPin: input.confirm_pin,
+        fullName: input.fullName,
+      });
+      if (problem) throw badRequest(problem);
+      await consumeCaptcha(input.turnstileToken, ip);
+      const user = await createUser(input);
+      await sendVerification(user);
+      return { success: true, message: AUTH_MESSAGES.registered };
+    },
+
+    async login(login: string, pin: string): Promise<LoginResponse> {
+      if (!login.trim() || !pin) throw badRequest(VALIDATION_MESSAGES.loginRequired);
+      const user = await repo.findUserByLogin(db, login);
+      // Unknown names get a throttle record of their own, so a lock reveals nothing.
+      const key = user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
+      const reservation = await deps.throttle.reserve(key);
+      if (!reservation.allowed) {
+        await verifyPin(null, pin);
+        throw new AppError(
+          429,
+          ERROR_CODES.rateLimited,
+          AUTH_MESSAGES.locked(reservation.waitSeconds),
+        );
+      }
+      if (!(await verifyPin(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
+      await deps.throttle.succeed(key);
+      if (!user.email_verified_at)
+        throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified);
+      const now = clock.now();
+      const sessionId = newId();
+      await repo.insertSession(db, {
+        id: sessionId,
+        userId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      });
+      const token = await deps.tokens.sign({ userId: user.id, sessionId }, now);
+      return { success: true, token, user: presentUser(user), message: AUTH_MESSAGES.loginSuccess };
+    },
+
+    /** The user and session behind a bearer token, or null when it is not (or no longer) valid. */
+    async authenticate(token: string): Promise<{ user: UserRow; sessionId: string } | null> {
+      const now = clock.now();
+      const claims = await deps.tokens.verify(token, now);
+      if (!claims) return null;
+      const user = await repo.findSessionUser(db, claims.sessionId, claims.userId, now);
+      return user ? { user, sessionId: claims.sessionId } : null;
+    },
+
+    logout: (sessionId: string) => repo.revokeSession(db, sessionId, clock.now()),
+
+    async verifyEmail(token: string): Promise<{ success: true; message: string }> {
+      if (!token) throw badRequest(ERROR_MESSAGES.noVerificationToken);
+      const tokenHash = sha256(token);
+      const row = await repo.findVerificationToken(db, tokenHash);
+      if (!row) throw new AppError(400, 'VERIFICATION_UNKNOWN', AUTH_MESSAGES.verificationUnknown);
+      if (row.email_verified_at) return { success: true, message: AUTH_MESSAGES.alreadyVerified };
+      const now = clock.now();
+      if (new Date(row.expires_at) <= now) {
+        throw new AppError(400, 'VERIFICATION_EXPIRED', AUTH_MESSAGES.verificationExpired);
+      }
+      if (!(await repo.useVerificationToken(db, tokenHash, now))) {
+        throw new AppError(400, 'VERIFICATION_UNKNOWN', AUTH_MESSAGES.verificationUnknown);
+      }
+      await repo.markEmailVerified(db, row.user_id, now);
+      return { success: true, message: AUTH_MESSAGES.verified };
+    },
+
+    /** Same answer whether or not the address belongs to anyone. */
+    async resendVerification(email: string): Promise<{ success: true; message: string }> {
+      const user = await repo.findUserByLogin(db, email);
+      if (user && user.email_key === email.trim().toLowerCase() && !user.email_verified_at) {
+        await sendVerification(user);
+      }
+      return { success: true, message: AUTH_MESSAGES.resendSent };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

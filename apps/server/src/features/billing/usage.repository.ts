@@ -1,0 +1,95 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/types.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export function latestCycle(db: Db, userId: string) {
+  return db
+    .selectFrom('usage_cycles')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('starts_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertCycle(
+  db: Db,
+  cycle: {
+    id: string;
+    userId: string;
+    plan: string;
+    startsAt: Date;
+    endsAt: Date;
+    unitLimit: number | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('usage_cycles')
+    .values({
+      id: cycle.id,
+      user_id: cycle.userId,
+      plan: cycle.plan,
+      starts_at: cycle.startsAt.toISOString(),
+      ends_at: cycle.endsAt.toISOString(),
+      unit_limit: cycle.unitLimit,
+    })
+    .execute();
+}
+
+/** Takes one unit only while some are left; the WHERE clause makes it atomic on both databases. */
+export async function takeUnitFrom(db: Db, cycleId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('usage_cycles')
+    .set((eb) => ({ units_used: eb('units_used', '+', 1) }))
+    .where('id', '=', cycleId)
+    .where((eb) =>
+      eb.or([eb('unit_limit', 'is', null), eb('units_used', '<', eb.ref('unit_limit'))]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function giveUnitBack(db: Db, cycleId: string): Promise<void> {
+  await db
+    .updateTable('usage_cycles')
+    .set((eb) => ({ units_used: eb('units_used', '-', 1) }))
+    .where('id', '=', cycleId)
+    .where('units_used', '>', 0)
+    .execute();
+}
+
+export function userPlan(db: Db, userId: string) {
+  return db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirst();
+}
+
+export async function setUserPlan(db: Db, userId: string, plan: string): Promise<void> {
+  await db.updateTable('users').set({ plan }).where('id', '=', userId).execute();
+}
+
+/** Ends the current cycle now, so a new one (for example Pro after a payment) starts at once. */
+export async function endCycle(db: Db, cycleId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('usage_cycles')
+    .set({ ends_at: at.toISOString() })
+    .where('id', '=', cycleId)
+    .execute();
+}
+
+/** Turns a cycle into a fresh one of another plan (used when it started this very instant). */
+export async function restartCycle(
+  db: Db,
+  cycleId: string,
+  cycle: { plan: string; endsAt: Date; unitLimit: number | null },
+): Promise<void> {
+  await db
+    .updateTable('usage_cycles')
+    .set({
+      plan: cycle.plan,
+      ends_at: cycle.endsAt.toISOString(),
+      unit_limit: cycle.unitLimit,
+      units_used: 0,
+    })
+    .where('id', '=', cycleId)
+    .execute();
+}

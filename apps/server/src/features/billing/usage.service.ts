@@ -1,0 +1,116 @@
+import { ERROR_CODES, ERROR_MESSAGES, PLANS, type PlanId } from '@grasp/contract';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, UsageCyclesTable } from '../../db/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { addOneMonth } from './billing-period.ts';
+import * as repo from './usage.repository.ts';
+
+type Cycle = Selectable<UsageCyclesTable>;
+type Db = Kysely<DB> | Transaction<DB>;
+
+export class UnitsExhaustedError extends AppError {
+  constructor() {
+    super(402, ERROR_CODES.unitsExhausted, ERROR_MESSAGES.noUnitsServer);
+  }
+}
+
+function unitLimit(plan: string): number | null {
+  const known = PLANS[plan.toLowerCase() as PlanId];
+  return known ? known.monthlyUnits : PLANS.free.monthlyUnits;
+}
+
+/**
+ * Monthly units (DESIGN.md §4): a cycle is one calendar month from its start, nothing rolls
+ * over, a Pro cycle that is not renewed falls back to Free, and units are taken atomically.
+ */
+export function createUsageService(deps: { db: Kysely<DB>; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function openCycle(tx: Db, userId: string, plan: string, startsAt: Date): Promise<void> {
+    const limit = unitLimit(plan);
+    await repo.insertCycle(tx, {
+      id: newId(),
+      userId,
+      plan: plan.toLowerCase(),
+      startsAt,
+      endsAt: addOneMonth(startsAt),
+      unitLimit: limit,
+    });
+  }
+
+  /** The plan of the next cycle: Pro lapses to Free unless a payment renewed it. */
+  function nextPlan(previous: Cycle, current: string): string {
+    return previous.plan === 'pro' && current.toLowerCase() === 'pro' ? 'free' : current;
+  }
+
+  async function rollOver(userId: string, previous: Cycle | undefined, now: Date): Promise<void> {
+    const plan = (await repo.userPlan(db, userId))?.plan ?? 'free';
+    if (!previous) return openCycle(db, userId, plan, now);
+    const next = nextPlan(previous, plan);
+    if (next !== plan) await repo.setUserPlan(db, userId, next);
+    let start = new Date(previous.ends_at);
+    while (addOneMonth(start) <= now) start = addOneMonth(start);
+    await openCycle(db, userId, next, start);
+  }
+
+  async function currentCycle(userId: string): Promise<Cycle> {
+    const now = clock.now();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const latest = await repo.latestCycle(db, userId);
+      if (latest && new Date(latest.ends_at) > now && new Date(latest.starts_at) <= now) {
+        return latest;
+      }
+      try {
+        await rollOver(userId, latest, now);
+      } catch (error) {
+        // Another request rolled the cycle over first; read what it made.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    throw new Error(`No usage cycle could be opened for user ${userId}`);
+  }
+
+  return {
+    /** Opens the first cycle, inside the registration transaction. */
+    openFirstCycle: (tx: Db, userId: string, plan = 'free') =>
+      openCycle(tx, userId, plan, clock.now()),
+
+    currentCycle,
+
+    /** Units left in the current cycle; null when the plan is unlimited. */
+    async availableUnits(userId: string): Promise<number | null> {
+      const cycle = await currentCycle(userId);
+      return cycle.unit_limit === null ? null : Math.max(0, cycle.unit_limit - cycle.units_used);
+    },
+
+    /** Takes one unit or throws UnitsExhaustedError; returns the cycle to give it back to. */
+    async takeUnit(userId: string): Promise<string> {
+      const cycle = await currentCycle(userId);
+      if (!(await repo.takeUnitFrom(db, cycle.id))) throw new UnitsExhaustedError();
+      return cycle.id;
+    },
+
+    giveUnitBack: (cycleId: string) => repo.giveUnitBack(db, cycleId),
+
+    /** Starts a fresh cycle on a new plan now (a Pro payment, or an admin's plan change). */
+    async startPlan(tx: Db, userId: string, plan: string): Promise<void> {
+      const now = clock.now();
+      const latest = await repo.latestCycle(tx, userId);
+      await repo.setUserPlan(tx, userId, plan.toLowerCase());
+      if (latest && latest.starts_at === now.toISOString()) {
+        const fresh = {
+          plan: plan.toLowerCase(),
+          endsAt: addOneMonth(now),
+          unitLimit: unitLimit(plan),
+        };
+        return repo.restartCycle(tx, latest.id, fresh);
+      }
+      if (latest && new Date(latest.ends_at) > now) await repo.endCycle(tx, latest.id, now);
+      await openCycle(tx, userId, plan, now);
+    },
+  };
+}
+export type UsageService = ReturnType<typeof createUsageService>;

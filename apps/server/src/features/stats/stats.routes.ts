@@ -1,0 +1,26 @@
+import { errorBodySchema, unitsResponseSchema, usernameParamsSchema } from '@grasp/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentAuth } from '../../plugins/authenticate.ts';
+import type { StatsService } from './stats.service.ts';
+
+const tags = ['stats'];
+const guarded = { 401: errorBodySchema, 403: errorBodySchema };
+
+export const statsRoutes =
+  (stats: StatsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/stats/units/:username',
+      {
+        schema: {
+          tags,
+          summary: 'The caller and their available units (the web app’s user-status check)',
+          security: [{ bearer: [] }],
+          params: usernameParamsSchema,
+          response: { 200: unitsResponseSchema, ...guarded },
+        },
+        preHandler: app.requireUser,
+      },
+      (request) => stats.units(currentAuth(request).user, request.params.username),
+    );
+  };

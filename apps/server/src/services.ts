@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import type { AppDeps } from './app.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import {
+  type CaptchaVerifier,
+  createAltchaVerifier,
+  createTurnstileVerifier,
+} from './features/auth/captcha.ts';
+import { createLoginThrottle } from './features/auth/login-throttle.ts';
+import { createTokenSigner } from './features/auth/tokens.ts';
+import { createUsageService } from './features/billing/usage.service.ts';
+import { createHealthService } from './features/health/health.service.ts';
+import { createStatsService } from './features/stats/stats.service.ts';
+import { systemClock } from './lib/clock.ts';
+import { createMailer } from './lib/mailer.ts';
+
+interface Log {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+function defaultCaptcha(deps: AppDeps, now: () => Date): CaptchaVerifier {
+  const { TURNSTILE_SITE_KEY: siteKey, TURNSTILE_SECRET_KEY: secretKey } = deps.config;
+  if (siteKey && secretKey) return createTurnstileVerifier({ siteKey, secretKey });
+  return createAltchaVerifier(deps.secrets.altchaHmacKey, now);
+}
+
+/** Builds every service from its dependencies; tests swap vendors through AppDeps. */
+export function createServices(deps: AppDeps, log: Log) {
+  const { config, database, redis } = deps;
+  const db = database.db;
+  const clock = deps.clock ?? systemClock;
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: join(config.DATA_DIR, 'outbox'),
+    });
+  const usage = createUsageService({ db, clock });
+  const auth = createAuthService({
+    db,
+    clock,
+    captcha: deps.captcha ?? defaultCaptcha(deps, () => clock.now()),
+    throttle: createLoginThrottle({ db, clock }),
+    tokens: createTokenSigner(deps.secrets.jwtSecret),
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    openFirstCycle: (tx, userId) => usage.openFirstCycle(tx, userId),
+    log,
+  });
+  return {
+    clock,
+    usage,
+    auth,
+    health: createHealthService({ db, redis }),
+    stats: createStatsService({ availableUnits: (userId) => usage.availableUnits(userId) }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
