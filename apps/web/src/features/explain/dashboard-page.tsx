@@ -1,9 +1,107 @@
-import { Page } from '../../components/ui/page.tsx';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { RecentConcepts } from './components/recent-concepts.tsx';
+import { ResultError, ResultLoading } from './components/result-status.tsx';
+import { ResultView } from './components/result-view.tsx';
+import { SearchBar } from './components/search-bar.tsx';
+import { StartScreen } from './components/start-screen.tsx';
+import { StreamingView } from './components/streaming-view.tsx';
+import { useConceptStore } from './stores/concept-store.ts';
 
+const SEARCH_ID = 'concept-search';
+
+function initialQueryOf(state: unknown): string | null {
+  const value = (state as { initialQuery?: unknown } | null)?.initialQuery;
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+function ResultArea({
+  onSearch,
+  onChangeStyle,
+}: {
+  onSearch: (query: string) => void;
+  onChangeStyle: () => void;
+}) {
+  const { currentConcept, loading, error, activeQuery, pendingProvider, streamingText } =
+    useConceptStore();
+  const regenerate = useConceptStore((s) => s.regenerate);
+
+  if (loading && streamingText) {
+    return (
+      <StreamingView query={activeQuery ?? ''} text={streamingText} provider={pendingProvider} />
+    );
+  }
+  if (loading) return <ResultLoading query={activeQuery ?? ''} provider={pendingProvider} />;
+  if (error) return <ResultError error={error} onRetry={() => onSearch(activeQuery ?? '')} />;
+  if (currentConcept) {
+    return (
+      <ResultView
+        key={`${currentConcept.query}\n${currentConcept.content.response}`}
+        concept={currentConcept}
+        onSearch={onSearch}
+        onRegenerate={() => void regenerate()}
+        onChangeStyle={onChangeStyle}
+      />
+    );
+  }
+  return <StartScreen onSearch={onSearch} />;
+}
+
+/** /dashboard: search, the explanation, and the recently viewed concepts (SPEC.md §2). */
 export function DashboardPage() {
+  const search = useConceptStore((s) => s.search);
+  const loading = useConceptStore((s) => s.loading);
+  const recent = useConceptStore((s) => s.recent);
+  const activeQuery = useConceptStore((s) => s.activeQuery);
+  const current = useConceptStore((s) => s.currentConcept);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const started = useRef(false);
+
+  const runSearch = (query: string) => {
+    const trimmed = query.trim();
+    if (!trimmed) return;
+    // The address names the concept, so Share and reload lead back to it.
+    navigate({ search: `?q=${encodeURIComponent(trimmed)}` }, { replace: true });
+    void search(trimmed);
+  };
+
+  const scrollToSearch = () => {
+    document.getElementById(SEARCH_ID)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    inputRef.current?.focus({ preventScroll: true });
+  };
+
+  const runFromBelow = (query: string) => {
+    runSearch(query);
+    document.getElementById(SEARCH_ID)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  };
+
+  // A query handed over by the landing page (or in the address) is searched once on arrival.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on arrival only
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const query = initialQueryOf(location.state) ?? params.get('q')?.trim();
+    if (query) runSearch(query);
+  }, []);
+
   return (
-    <Page title="Dashboard">
-      <p className="text-slate-600 dark:text-slate-400">This page is being built.</p>
-    </Page>
+    <main id="main" className="mx-auto w-full max-w-5xl space-y-8 px-4 py-8 sm:px-6">
+      <h1 className="sr-only">Explain a concept</h1>
+      <SearchBar
+        id={SEARCH_ID}
+        loading={loading}
+        lastQuery={activeQuery}
+        onSearch={runSearch}
+        inputRef={inputRef}
+      />
+      <div aria-live="polite" className="sr-only">
+        {!loading && current ? `Explanation of ${current.query} is ready.` : ''}
+      </div>
+      <ResultArea onSearch={runFromBelow} onChangeStyle={scrollToSearch} />
+      <RecentConcepts items={recent} onSearch={runFromBelow} disabled={loading} />
+    </main>
   );
 }

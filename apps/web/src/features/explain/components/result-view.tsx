@@ -1,0 +1,96 @@
+import {
+  DIFFICULTY_LABELS,
+  MAX_RELATED_CONCEPTS,
+  providerLabel,
+  templateLabel,
+} from '@grasp/contract';
+import { lazy, Suspense, useMemo } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { useNarration } from '../hooks/use-narration.ts';
+import { parseExplanation } from '../lib/parse-explanation.ts';
+import type { CurrentConcept } from '../stores/concept-store.ts';
+import { ActionBar } from './action-bar.tsx';
+import { RelatedConcepts } from './related-concepts.tsx';
+import { SectionCard } from './section-card.tsx';
+
+const ConceptGraph = lazy(() => import('./concept-graph.tsx'));
+
+function Badge({ children, label }: { children: string; label: string }) {
+  return (
+    <span className="inline-flex items-center rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+      <span className="sr-only">{label}: </span>
+      {children}
+    </span>
+  );
+}
+
+/** A finished explanation: badges, title, actions, timed sections, graph, related concepts. */
+export function ResultView({
+  concept,
+  onSearch,
+  onRegenerate,
+  onChangeStyle,
+}: {
+  concept: CurrentConcept;
+  onSearch: (query: string) => void;
+  onRegenerate: () => void;
+  onChangeStyle: () => void;
+}) {
+  const { query, content } = concept;
+  const parsed = useMemo(() => parseExplanation(content.response), [content.response]);
+  const narration = useNarration(parsed.sections);
+  const related =
+    content.relatedConcepts.length > 0 ? content.relatedConcepts : parsed.relatedConcepts;
+  const graph = content.graph && content.graph.nodes.length > 0 ? content.graph : null;
+
+  return (
+    <article aria-labelledby="result-title" className="space-y-6">
+      <header className="space-y-3">
+        <div className="flex flex-wrap gap-2">
+          <Badge label="Provider">{providerLabel(content.provider)}</Badge>
+          <Badge label="Style">{templateLabel(content.template)}</Badge>
+          <Badge label="Level">{DIFFICULTY_LABELS[content.difficulty]}</Badge>
+        </div>
+        <h2
+          id="result-title"
+          className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-slate-100"
+        >
+          {query}
+        </h2>
+        <ActionBar
+          query={query}
+          narration={narration.state}
+          onToggleAudio={narration.toggle}
+          onRegenerate={() => {
+            narration.stop();
+            onRegenerate();
+          }}
+        />
+      </header>
+
+      <ol className="space-y-3" aria-label="Explanation sections">
+        {parsed.sections.map((section, index) => (
+          <li key={`${section.timeRange[0]}-${section.title}`}>
+            <SectionCard section={section} status={narration.statusOf(index)} />
+          </li>
+        ))}
+      </ol>
+
+      {graph && (
+        <section aria-label="Concept map">
+          <Suspense
+            fallback={<p className="text-sm text-slate-500 dark:text-slate-400">Loading map…</p>}
+          >
+            <ConceptGraph key={content.response} graph={graph} />
+          </Suspense>
+        </section>
+      )}
+
+      <Button variant="secondary" onClick={onChangeStyle}>
+        Try a different explanation style
+      </Button>
+
+      <RelatedConcepts concepts={related.slice(0, MAX_RELATED_CONCEPTS)} onSearch={onSearch} />
+    </article>
+  );
+}

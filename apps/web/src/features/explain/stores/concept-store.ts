@@ -1,0 +1,230 @@
+import {
+  type Difficulty,
+  type ExplainResponse,
+  explainResponseSchema,
+  type ProviderId,
+  type TemplateId,
+} from '@grasp/contract';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { onSignOut, useAuth } from '../../../lib/auth-store.ts';
+import { useSettings } from '../../settings/settings-store.ts';
+import { resolveProvider, useProviders } from '../api/providers-store.ts';
+import { requestExplanation } from '../api/request-explanation.ts';
+import { type ExplainError, toExplainError } from '../lib/explain-errors.ts';
+import { effectiveTemplate } from '../lib/template-access.ts';
+import { CONCEPTS_STORAGE_KEY, forgetSavedConcepts } from './saved-concepts.ts';
+
+/** Kept small: localStorage is limited and old answers are cheap to ask again. */
+export const MAX_CACHED_CONCEPTS = 20;
+export const MAX_RECENT_CONCEPTS = 10;
+
+export interface CurrentConcept {
+  query: string;
+  content: ExplainResponse;
+}
+
+export interface CachedConcept extends CurrentConcept {
+  /** Creation time as a string (SPEC.md §3). */
+  id: string;
+  timestamp: number;
+  template: TemplateId;
+  difficulty: Difficulty;
+}
+
+export interface RecentConcept {
+  id: string;
+  query: string;
+  timestamp: number;
+}
+
+export interface ConceptState {
+  currentConcept: CurrentConcept | null;
+  concepts: CachedConcept[];
+  recent: RecentConcept[];
+  loading: boolean;
+  error: ExplainError | null;
+  /** The query being asked or last asked; Try Again re-runs it after a failure. */
+  activeQuery: string | null;
+  /** Provider asked by the running call, for the loading message. */
+  pendingProvider: ProviderId | null;
+  /** Markdown received so far while an answer streams; empty otherwise. */
+  streamingText: string;
+  search: (query: string) => Promise<void>;
+  /** Asks again for the current concept, past the client cache. */
+  regenerate: () => Promise<void>;
+  /** Forgets everything; runs on sign-out. */
+  clear: () => void;
+}
+
+const EMPTY = {
+  currentConcept: null,
+  concepts: [],
+  recent: [],
+  loading: false,
+  error: null,
+  activeQuery: null,
+  pendingProvider: null,
+  streamingText: '',
+} satisfies Partial<ConceptState>;
+
+function matches(
+  concept: CachedConcept,
+  query: string,
+  template: TemplateId,
+  difficulty: Difficulty,
+): boolean {
+  return (
+    concept.query.trim().toLowerCase() === query.trim().toLowerCase() &&
+    concept.template === template &&
+    concept.difficulty === difficulty
+  );
+}
+
+/** SPEC.md §4: same query (case-insensitive, trimmed), same template, same difficulty. */
+export function findCachedConcept(
+  concepts: readonly CachedConcept[],
+  query: string,
+  template: TemplateId,
+  difficulty: Difficulty,
+): CachedConcept | undefined {
+  return concepts.find((c) => matches(c, query, template, difficulty));
+}
+
+function withRecent(recent: readonly RecentConcept[], query: string, now: number) {
+  const key = query.toLowerCase();
+  const rest = recent.filter((r) => r.query.toLowerCase() !== key);
+  return [{ id: String(now), query, timestamp: now }, ...rest].slice(0, MAX_RECENT_CONCEPTS);
+}
+
+// The call in flight; a newer search or clear() aborts it and its answer is dropped.
+let inFlight: AbortController | null = null;
+
+type Set = (partial: Partial<ConceptState> | ((s: ConceptState) => Partial<ConceptState>)) => void;
+
+async function run(set: Set, get: () => ConceptState, rawQuery: string, useCache: boolean) {
+  const query = rawQuery.trim();
+  if (!query) return;
+  const { difficulty, aiProvider, promptTemplate } = useSettings.getState();
+  const user = useAuth.getState().user;
+  const template = effectiveTemplate(promptTemplate, user?.plan);
+  inFlight?.abort();
+  inFlight = null;
+
+  const hit = useCache ? findCachedConcept(get().concepts, query, template, difficulty) : undefined;
+  if (hit) {
+    set((s) => ({
+      loading: false,
+      error: null,
+      streamingText: '',
+      activeQuery: query,
+      currentConcept: { query: hit.query, content: hit.content },
+      recent: withRecent(s.recent, hit.query, Date.now()),
+    }));
+    return;
+  }
+
+  const mine = new AbortController();
+  inFlight = mine;
+  const known = useProviders.getState().data;
+  set({
+    loading: true,
+    error: null,
+    streamingText: '',
+    activeQuery: query,
+    pendingProvider: resolveProvider(aiProvider, known) ?? null,
+  });
+  try {
+    const info = known ?? (await useProviders.getState().load());
+    const provider = resolveProvider(aiProvider, info);
+    if (inFlight !== mine) return;
+    set({ pendingProvider: provider ?? null });
+    const content = await requestExplanation(
+      { query, template, difficulty, provider, username: user?.username ?? 'anonymous' },
+      {
+        signal: mine.signal,
+        onDelta: (text) => {
+          if (inFlight === mine) set((s) => ({ streamingText: s.streamingText + text }));
+        },
+      },
+    );
+    if (inFlight !== mine) return;
+    const now = Date.now();
+    const entry: CachedConcept = {
+      id: String(now),
+      query,
+      content,
+      timestamp: now,
+      template,
+      difficulty,
+    };
+    // The new answer goes first and replaces an older one for the same key (regenerate).
+    const others = get().concepts.filter((c) => !matches(c, query, template, difficulty));
+    set((s) => ({
+      loading: false,
+      streamingText: '',
+      pendingProvider: null,
+      currentConcept: { query, content },
+      concepts: [entry, ...others].slice(0, MAX_CACHED_CONCEPTS),
+      recent: withRecent(s.recent, query, now),
+    }));
+  } catch (error) {
+    if (inFlight !== mine) return;
+    set({ loading: false, streamingText: '', pendingProvider: null, error: toExplainError(error) });
+  } finally {
+    if (inFlight === mine) inFlight = null;
+  }
+}
+
+interface Saved {
+  owner: string | null;
+  concepts: CachedConcept[];
+  recent: RecentConcept[];
+}
+
+function restore(saved: unknown): Pick<ConceptState, 'concepts' | 'recent'> {
+  const value = (saved ?? {}) as Partial<Saved>;
+  // Lists belong to the user who made them; another account on this browser starts empty.
+  if (!value.owner || value.owner !== useAuth.getState().user?.username) {
+    return { concepts: [], recent: [] };
+  }
+  const concepts = (Array.isArray(value.concepts) ? value.concepts : []).filter(
+    (c) => typeof c?.query === 'string' && explainResponseSchema.safeParse(c.content).success,
+  );
+  const recent = (Array.isArray(value.recent) ? value.recent : []).filter(
+    (r) => typeof r?.query === 'string' && typeof r.timestamp === 'number',
+  );
+  return { concepts, recent };
+}
+
+export const useConceptStore = create<ConceptState>()(
+  persist(
+    (set, get) => ({
+      ...EMPTY,
+      search: (query) => run(set, get, query, true),
+      regenerate: async () => {
+        const query = get().currentConcept?.query ?? get().activeQuery;
+        if (query) await run(set, get, query, false);
+      },
+      clear: () => {
+        inFlight?.abort();
+        inFlight = null;
+        set({ ...EMPTY });
+        forgetSavedConcepts();
+      },
+    }),
+    {
+      name: CONCEPTS_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s): Saved => ({
+        owner: useAuth.getState().user?.username ?? null,
+        concepts: s.concepts.slice(0, MAX_CACHED_CONCEPTS),
+        recent: s.recent,
+      }),
+      merge: (saved, current) => ({ ...current, ...restore(saved) }),
+    },
+  ),
+);
+
+onSignOut(() => useConceptStore.getState().clear());

@@ -1,0 +1,109 @@
+import type { ExplainResponse, ProvidersResponse, User } from '@grasp/contract';
+import { vi } from 'vitest';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { useSettings } from '../../settings/settings-store.ts';
+import { useProviders } from '../api/providers-store.ts';
+import { useConceptStore } from '../stores/concept-store.ts';
+
+/** Test helpers for the explain feature: a user, canned answers and a fetch stub for our API. */
+export function makeUser(plan = 'free'): User {
+  return {
+    id: 'u1',
+    username: 'asha',
+    name: 'Asha',
+    fullName: 'Asha Rao',
+    email: 'asha@example.org',
+    mobile: '9876543210',
+    avatar: null,
+    plan,
+  };
+}
+
+export const MARKDOWN =
+  '## 🧠 Core Understanding (0-30 seconds)\nPlants make food from light.\n\n## Related Concepts\n- Chlorophyll\n- Respiration';
+
+export function makeResponse(overrides: Partial<ExplainResponse> = {}): ExplainResponse {
+  return {
+    response: MARKDOWN,
+    provider: 'offline',
+    template: 'default',
+    difficulty: 'beginner',
+    cached: false,
+    relatedConcepts: ['Chlorophyll', 'Respiration'],
+    ...overrides,
+  };
+}
+
+export const PROVIDERS: ProvidersResponse = {
+  providers: [
+    { id: 'offline', label: 'Offline (WordNet dictionary)', available: true },
+    { id: 'remote-google', label: 'Google Gemini', available: false },
+    { id: 'remote-openai', label: 'OpenAI GPT', available: true },
+  ],
+  default: 'offline',
+};
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** An SSE response whose chunks arrive one by one. */
+export function sse(chunks: readonly string[]): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+}
+
+export function sseAnswer(answer: ExplainResponse, pieces = 3): Response {
+  const size = Math.ceil(answer.response.length / pieces);
+  const deltas = Array.from({ length: pieces }, (_, i) =>
+    answer.response.slice(i * size, (i + 1) * size),
+  );
+  return sse([
+    ...deltas.map((text) => `event: delta\ndata: ${JSON.stringify({ text })}\n\n`),
+    `event: done\ndata: ${JSON.stringify(answer)}\n\n`,
+  ]);
+}
+
+type ExplainHandler = (
+  body: Record<string, unknown>,
+  init: RequestInit,
+) => Response | Promise<Response>;
+
+/** Stubs fetch: the providers list, and explain calls answered by `explain`. */
+export function stubApi(explain: ExplainHandler, providers: ProvidersResponse = PROVIDERS) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    if (url.endsWith('/api/ai/providers')) return json(providers);
+    if (url.endsWith('/api/ai/aiResponseGoogle')) {
+      return explain(JSON.parse(String(init.body)) as Record<string, unknown>, init);
+    }
+    return json({ success: false, code: 'NOT_FOUND', message: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function explainCalls(fetchMock: ReturnType<typeof stubApi>) {
+  return fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/ai/aiResponseGoogle'));
+}
+
+/** Fresh stores for each test: a signed-in user, default settings, nothing cached. */
+export function resetStores(plan = 'free'): void {
+  useAuth.setState({ user: makeUser(plan), token: 'tok', loginTime: Date.now() });
+  useSettings.setState({
+    difficulty: 'beginner',
+    aiProvider: 'remote-google',
+    promptTemplate: 'default',
+  });
+  useProviders.setState({ data: null, status: 'idle' });
+  useConceptStore.getState().clear();
+}
