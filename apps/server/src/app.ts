@@ -11,6 +11,8 @@ import type { Secrets } from './config/secrets.ts';
 import type { Database } from './db/database.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import type { CaptchaVerifier } from './features/auth/captcha.ts';
+import { explainRoutes } from './features/explain/explain.routes.ts';
+import type { ExplanationProvider } from './features/explain/providers/provider.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import type { Clock } from './lib/clock.ts';
@@ -31,6 +33,9 @@ export interface AppDeps {
   clock?: Clock;
   mailer?: Mailer;
   captcha?: CaptchaVerifier;
+  /** Replaces the configured AI providers (tests pass fakes here). */
+  providers?: ExplanationProvider[];
+  explainTimeoutMs?: number;
   /** Folder of the built SPA; defaults to apps/web/dist beside the server build. */
   webDist?: string;
 }
@@ -54,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await registerSecurity(app, config.PUBLIC_URL);
-  await registerRateLimit(app, redis);
+  await registerRateLimit(app, redis, config.RATE_LIMIT_SCALE);
   await registerDocs(app);
 
   const services = createServices(deps, app.log);
@@ -64,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(services.health));
   await app.register(authRoutes(services.auth));
   await app.register(statsRoutes(services.stats));
+  await app.register(explainRoutes(services.explain, services.providers));
 
   await registerSpa(app, deps.webDist ?? resolve(import.meta.dirname, '../../web/dist'));
   return app;

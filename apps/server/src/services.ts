@@ -9,6 +9,13 @@ import {
 import { createLoginThrottle } from './features/auth/login-throttle.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
 import { createUsageService } from './features/billing/usage.service.ts';
+import { createExplainService } from './features/explain/explain.service.ts';
+import { buildPrompt } from './features/explain/prompts.ts';
+import { createOfflineProvider } from './features/explain/providers/offline/offline-provider.ts';
+import {
+  createConfiguredProviders,
+  createProviderRegistry,
+} from './features/explain/providers/registry.ts';
 import { createHealthService } from './features/health/health.service.ts';
 import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
@@ -19,10 +26,10 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
-function defaultCaptcha(deps: AppDeps, now: () => Date): CaptchaVerifier {
+function defaultCaptcha(deps: AppDeps): CaptchaVerifier {
   const { TURNSTILE_SITE_KEY: siteKey, TURNSTILE_SECRET_KEY: secretKey } = deps.config;
   if (siteKey && secretKey) return createTurnstileVerifier({ siteKey, secretKey });
-  return createAltchaVerifier(deps.secrets.altchaHmacKey, now);
+  return createAltchaVerifier(deps.secrets.altchaHmacKey);
 }
 
 /** Builds every service from its dependencies; tests swap vendors through AppDeps. */
@@ -41,7 +48,7 @@ export function createServices(deps: AppDeps, log: Log) {
   const auth = createAuthService({
     db,
     clock,
-    captcha: deps.captcha ?? defaultCaptcha(deps, () => clock.now()),
+    captcha: deps.captcha ?? defaultCaptcha(deps),
     throttle: createLoginThrottle({ db, clock }),
     tokens: createTokenSigner(deps.secrets.jwtSecret),
     mailer,
@@ -49,12 +56,24 @@ export function createServices(deps: AppDeps, log: Log) {
     openFirstCycle: (tx, userId) => usage.openFirstCycle(tx, userId),
     log,
   });
+  const providers = createProviderRegistry(
+    deps.providers ?? createConfiguredProviders(config, buildPrompt, createOfflineProvider()),
+    config.DEFAULT_AI_PROVIDER,
+  );
   return {
     clock,
     usage,
     auth,
+    providers,
+    explain: createExplainService({
+      db,
+      clock,
+      providers,
+      units: usage,
+      timeoutMs: deps.explainTimeoutMs,
+    }),
     health: createHealthService({ db, redis }),
-    stats: createStatsService({ availableUnits: (userId) => usage.availableUnits(userId) }),
+    stats: createStatsService({ db, availableUnits: (userId) => usage.availableUnits(userId) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

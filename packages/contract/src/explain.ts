@@ -17,6 +17,10 @@ export const explainRequestSchema = z.object({
   difficulty: z.enum(DIFFICULTIES).default('beginner'),
   provider: z.enum(PROVIDER_IDS).optional(),
   username: z.string().max(254).optional().describe('Ignored: the bearer token decides who asks'),
+  fresh: z
+    .boolean()
+    .optional()
+    .describe('Regenerate: skip the shared answer cache and ask the provider anew (costs a unit)'),
 });
 export type ExplainRequest = z.input<typeof explainRequestSchema>;
 

@@ -60,6 +60,7 @@ export const envSchema = z.object({
   PHONEPE_SALT_KEY: optionalString,
   PHONEPE_SALT_INDEX: optionalString,
   PHONEPE_BASE_URL: optionalUrl,
+  RATE_LIMIT_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -8,7 +8,22 @@ import { AppError } from '../lib/errors.ts';
  * Routes opt in with `config.rateLimit`; counters live in Redis when configured, so every
  * instance shares them.
  */
-export async function registerRateLimit(app: FastifyInstance, redis: Redis | null): Promise<void> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A route's rate limit, scaled by RATE_LIMIT_SCALE (benchmarks raise it; never lower). */
+    limit(max: number, timeWindow: string): { max: number; timeWindow: string };
+  }
+}
+
+export async function registerRateLimit(
+  app: FastifyInstance,
+  redis: Redis | null,
+  scale: number,
+): Promise<void> {
+  app.decorate('limit', (max: number, timeWindow: string) => ({
+    max: Math.ceil(max * scale),
+    timeWindow,
+  }));
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'grasp-rl:' } : {}),

@@ -35,7 +35,7 @@ export const authRoutes =
           summary: 'A fresh captcha challenge',
           response: { 200: captchaChallengeSchema },
         },
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { rateLimit: app.limit(60, '1 minute') },
       },
       () => auth.captchaChallenge(),
     );
@@ -48,7 +48,7 @@ export const authRoutes =
           body: verifyCaptchaRequestSchema,
           response: { 200: verifyCaptchaResponseSchema },
         },
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { rateLimit: app.limit(60, '1 minute') },
       },
       async (request) => ({ success: await auth.checkCaptcha(request.body.token, request.ip) }),
     );
@@ -61,7 +61,7 @@ export const authRoutes =
           body: registerRequestSchema,
           response: { 200: messageResponseSchema, ...errors },
         },
-        config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+        config: { rateLimit: app.limit(10, '10 minutes') },
       },
       (request) => auth.register(request.body, request.ip),
     );
@@ -75,7 +75,7 @@ export const authRoutes =
           body: loginRequestSchema,
           response: { 200: loginResponseSchema, ...errors },
         },
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { rateLimit: app.limit(30, '1 minute') },
       },
       (request) => auth.login(request.body.username, request.body.password),
     );
@@ -104,7 +104,7 @@ export const authRoutes =
           querystring: verifyEmailQuerySchema,
           response: { 200: messageResponseSchema, 400: errorBodySchema },
         },
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { rateLimit: app.limit(30, '1 minute') },
       },
       (request) => auth.verifyEmail(request.query.token),
     );
@@ -117,7 +117,7 @@ export const authRoutes =
           body: resendVerificationRequestSchema,
           response: { 200: messageResponseSchema },
         },
-        config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+        config: { rateLimit: app.limit(5, '15 minutes') },
       },
       (request) => auth.resendVerification(request.body.email),
     );

@@ -21,7 +21,8 @@ function decodeAltchaPayload(token: string): Payload | null {
 }
 
 /** Self-hosted proof of work: works with no network, which is why it is the default. */
-export function createAltchaVerifier(hmacKey: string, now: () => Date): CaptchaVerifier {
+// Expiry uses the system clock, as altcha-lib checks it against the system clock.
+export function createAltchaVerifier(hmacKey: string): CaptchaVerifier {
   return {
     async challenge() {
       const challenge = await createChallenge({
@@ -30,7 +31,7 @@ export function createAltchaVerifier(hmacKey: string, now: () => Date): CaptchaV
         counter: randomInt(2_000, 12_000),
         deriveKey,
         hmacSignatureSecret: hmacKey,
-        expiresAt: new Date(now().getTime() + CHALLENGE_LIFETIME_MS),
+        expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
       });
       return { provider: 'altcha', challenge: challenge as unknown as Record<string, unknown> };
     },

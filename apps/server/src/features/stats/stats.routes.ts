@@ -1,5 +1,12 @@
-import { errorBodySchema, unitsResponseSchema, usernameParamsSchema } from '@grasp/contract';
+import {
+  errorBodySchema,
+  unitsResponseSchema,
+  userMessageSchema,
+  usernameParamsSchema,
+  userStatsResponseSchema,
+} from '@grasp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentAuth } from '../../plugins/authenticate.ts';
 import type { StatsService } from './stats.service.ts';
 
@@ -22,5 +29,35 @@ export const statsRoutes =
         preHandler: app.requireUser,
       },
       (request) => stats.units(currentAuth(request).user, request.params.username),
+    );
+
+    app.get(
+      '/api/stats/user-stats/:username',
+      {
+        schema: {
+          tags,
+          summary: 'How many explanations the caller has received',
+          security: [{ bearer: [] }],
+          params: usernameParamsSchema,
+          response: { 200: userStatsResponseSchema, ...guarded },
+        },
+        preHandler: app.requireUser,
+      },
+      (request) => stats.userStats(currentAuth(request).user, request.params.username),
+    );
+
+    app.get(
+      '/api/stats/user-messages/:username',
+      {
+        schema: {
+          tags,
+          summary: 'The caller’s latest explanations, newest first',
+          security: [{ bearer: [] }],
+          params: usernameParamsSchema,
+          response: { 200: z.array(userMessageSchema), ...guarded },
+        },
+        preHandler: app.requireUser,
+      },
+      (request) => stats.userMessages(currentAuth(request).user, request.params.username),
     );
   };

@@ -1,7 +1,11 @@
-import type { UnitsResponse } from '@grasp/contract';
-import type { UserRow } from '../../db/types.ts';
+import type { UnitsResponse, UserMessage, UserStats } from '@grasp/contract';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/types.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { presentUser } from '../../lib/present-user.ts';
+import * as repo from './stats.repository.ts';
+
+const MESSAGES_LIMIT = 50;
 
 /** A `{username}` in a path must be the caller's own (compared case-insensitively). */
 export function assertOwnUsername(user: UserRow, username: string): void {
@@ -9,6 +13,7 @@ export function assertOwnUsername(user: UserRow, username: string): void {
 }
 
 export function createStatsService(deps: {
+  db: Kysely<DB>;
   availableUnits: (userId: string) => Promise<number | null>;
 }) {
   return {
@@ -19,6 +24,19 @@ export function createStatsService(deps: {
         user: presentUser(user),
         available_units: await deps.availableUnits(user.id),
       };
+    },
+    async userStats(user: UserRow, username: string): Promise<UserStats> {
+      assertOwnUsername(user, username);
+      return { total_messages: await repo.countMessages(deps.db, user.id) };
+    },
+    async userMessages(user: UserRow, username: string): Promise<UserMessage[]> {
+      assertOwnUsername(user, username);
+      const rows = await repo.recentMessages(deps.db, user.id, MESSAGES_LIMIT);
+      return rows.map((r) => ({
+        concept_name: r.concept_name,
+        ai_answer: r.ai_answer,
+        created_date: r.created_at,
+      }));
     },
   };
 }

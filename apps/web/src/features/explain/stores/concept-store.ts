@@ -140,7 +140,15 @@ async function run(set: Set, get: () => ConceptState, rawQuery: string, useCache
     if (inFlight !== mine) return;
     set({ pendingProvider: provider ?? null });
     const content = await requestExplanation(
-      { query, template, difficulty, provider, username: user?.username ?? 'anonymous' },
+      {
+        query,
+        template,
+        difficulty,
+        provider,
+        username: user?.username ?? 'anonymous',
+        // Regenerate asks the server for a new answer, not its cached one.
+        ...(useCache ? {} : { fresh: true }),
+      },
       {
         signal: mine.signal,
         onDelta: (text) => {

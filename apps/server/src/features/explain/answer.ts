@@ -1,0 +1,185 @@
+import { type ConceptGraph, graphSchema, MAX_RELATED_CONCEPTS } from '@grasp/contract';
+
+/** Pure checks and extractions applied to every provider answer (DESIGN.md §7). */
+
+const MAX_NODES = 30;
+const MAX_EDGES = 60;
+const MAX_LABEL = 80;
+const MIN_WORDS = 150;
+const MAX_WORDS = 475;
+const MIN_TIMED_SECTIONS = 4;
+
+// A fenced block: opening fence, info string, body, and the same fence closing it (or the end
+// of the text, since a streamed or truncated answer may never close its last block).
+const FENCE =
+  /^([ \t]*)(`{3,}|~{3,})[ \t]*([^\n`]*)\n([\s\S]*?)(?:^[ \t]*\2[`~]*[ \t]*$|(?![\s\S]))/gm;
+const TIME_RANGE = /\(\s*(\d{1,4})\s*[-–—]\s*(\d{1,4})\s*(?:s|secs?|seconds?)\s*\)/i;
+const HEADING = /^#{1,6}[ \t]+(.+?)[ \t#]*$/;
+const RELATED_TITLE =
+  /related concepts|want to go deeper|further study|to learn more|learn more|related topics|see also/i;
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(.+)$/;
+
+export function stripFences(markdown: string): string {
+  return markdown.replace(FENCE, '');
+}
+
+/** Words a reader reads: fenced blocks excluded, markdown punctuation ignored. */
+export function countWords(markdown: string): number {
+  return stripFences(markdown)
+    .split(/\s+/)
+    .filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
+}
+
+/** Removes the graph block (```graph, or a ```json block holding a graph) and validates it. */
+export function extractGraph(markdown: string): { markdown: string; graph?: ConceptGraph } {
+  let graph: ConceptGraph | undefined;
+  const cleaned = markdown.replace(FENCE, (block, _indent, _fence, info: string, body: string) => {
+    const lang = info.trim().toLowerCase();
+    if (lang !== 'graph' && lang !== 'json') return block;
+    const parsed = parseGraph(body);
+    if (lang === 'json' && !parsed) return block;
+    graph ??= parsed;
+    return '';
+  });
+  const text = cleaned.replace(/\n{3,}/g, '\n\n').trim();
+  return graph ? { markdown: text, graph } : { markdown: text };
+}
+
+function parseGraph(body: string): ConceptGraph | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(raw) || !Array.isArray(raw.nodes)) return undefined;
+  const nodes = normaliseNodes(raw.nodes);
+  if (nodes.length === 0) return undefined;
+  const edges = normaliseEdges(
+    Array.isArray(raw.edges) ? raw.edges : [],
+    new Set(nodes.map((n) => n.id)),
+  );
+  const result = graphSchema.safeParse({ nodes, edges });
+  return result.success ? result.data : undefined;
+}
+
+function normaliseNodes(items: unknown[]): ConceptGraph['nodes'] {
+  const nodes: ConceptGraph['nodes'] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (!isRecord(item)) continue;
+    const id = text(item.id);
+    if (!id || seen.has(id)) continue;
+    seen.add(id);
+    nodes.push({ id, label: text(item.label) ?? text(item.name) ?? id });
+    if (nodes.length === MAX_NODES) break;
+  }
+  return nodes;
+}
+
+function normaliseEdges(items: unknown[], ids: Set<string>): ConceptGraph['edges'] {
+  const edges: ConceptGraph['edges'] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (!isRecord(item)) continue;
+    const source = text(item.source ?? item.from);
+    const target = text(item.target ?? item.to);
+    // Edges must join two distinct known nodes, or the graph view would draw to nowhere.
+    if (!source || !target || source === target || !ids.has(source) || !ids.has(target)) continue;
+    const label = text(item.label);
+    const key = `${source}\u0000${target}\u0000${label ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    edges.push(label ? { source, target, label } : { source, target });
+    if (edges.length === MAX_EDGES) break;
+  }
+  return edges;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const trimmed = String(value).trim().slice(0, MAX_LABEL);
+  return trimmed.length > 0 ? trimmed : undefined;
+}
+
+/** Up to three follow-up concepts, from the related section or else the first list items. */
+export function extractRelatedConcepts(markdown: string): string[] {
+  const lines = stripFences(markdown).split('\n');
+  let inRelated = false;
+  const fromSection: string[] = [];
+  const anywhere: string[] = [];
+  for (const line of lines) {
+    const heading = HEADING.exec(line);
+    if (heading) {
+      inRelated = RELATED_TITLE.test(heading[1] ?? '');
+      continue;
+    }
+    const item = LIST_ITEM.exec(line)?.[1];
+    if (item === undefined) continue;
+    (inRelated ? fromSection : anywhere).push(item);
+  }
+  return cleanItems(fromSection.length > 0 ? fromSection : anywhere);
+}
+
+function cleanItems(items: string[]): string[] {
+  const result: string[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const term = cleanItem(item);
+    if (!term || seen.has(term.toLowerCase())) continue;
+    seen.add(term.toLowerCase());
+    result.push(term);
+    if (result.length === MAX_RELATED_CONCEPTS) break;
+  }
+  return result;
+}
+
+/** "**[Inertia](https://…)**: why things keep moving" → "Inertia". */
+export function cleanItem(item: string): string {
+  const plain = item
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]*>/g, '')
+    .replace(/[*_`~]+/g, '')
+    .trim();
+  const head = plain.split(/\s+[—–-]\s+|:\s+/)[0] ?? plain;
+  return head
+    .replace(/^["'“‘]+|["'”’.,;:!?]+$/g, '')
+    .trim()
+    .slice(0, 100);
+}
+
+export interface TwoMinuteShape {
+  words: number;
+  timedSections: number;
+  endsNear120: boolean;
+  fits: boolean;
+}
+
+/** How close an answer comes to the two-minute promise of DESIGN.md §7. */
+export function checkTwoMinuteShape(markdown: string): TwoMinuteShape {
+  const words = countWords(markdown);
+  let timedSections = 0;
+  let lastEnd: number | undefined;
+  for (const line of stripFences(markdown).split('\n')) {
+    const heading = HEADING.exec(line);
+    const range = heading ? TIME_RANGE.exec(heading[1] ?? '') : null;
+    if (!range) continue;
+    timedSections += 1;
+    lastEnd = Number(range[2]);
+  }
+  const endsNear120 = lastEnd !== undefined && lastEnd >= 100 && lastEnd <= 140;
+  const fits =
+    words >= MIN_WORDS && words <= MAX_WORDS && timedSections >= MIN_TIMED_SECTIONS && endsNear120;
+  return { words, timedSections, endsNear120, fits };
+}
+
+/** Unusable output counts as a provider failure: nothing, or a fragment with no structure. */
+export function isUsableAnswer(markdown: string): boolean {
+  const prose = stripFences(markdown).trim();
+  if (prose.length === 0) return false;
+  return prose.split('\n').some((line) => HEADING.test(line)) || countWords(prose) >= 40;
+}

@@ -1,0 +1,39 @@
+import { ERROR_CODES, ERROR_MESSAGES } from '@grasp/contract';
+import { AppError } from '../../lib/errors.ts';
+import {
+  ProviderFailureError,
+  ProviderTimeoutError,
+  UnknownConceptError,
+} from './providers/provider.ts';
+
+/** Maps what a provider threw to the API's error body (SPEC.md §8 messages). */
+export function toProviderAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof UnknownConceptError)
+    return new AppError(404, ERROR_CODES.unknownConcept, error.message);
+  const timedOut = error instanceof Error && error.name === 'TimeoutError';
+  if (error instanceof ProviderTimeoutError || timedOut)
+    return new AppError(504, ERROR_CODES.providerTimeout, ERROR_MESSAGES.aiTimeout);
+  if (error instanceof ProviderFailureError && error.status === 429) {
+    return new AppError(
+      503,
+      ERROR_CODES.providerError,
+      'The AI provider is busy right now. Please try again in a moment.',
+    );
+  }
+  return new AppError(502, ERROR_CODES.providerError, ERROR_MESSAGES.explanationFailed);
+}
+
+export const premiumTemplateError = () =>
+  new AppError(
+    403,
+    ERROR_CODES.premiumTemplate,
+    'This explanation style needs a Pro plan. Upgrade to use it.',
+  );
+
+export const providerUnavailableError = (label: string) =>
+  new AppError(
+    400,
+    'PROVIDER_UNAVAILABLE',
+    `${label} is not configured on this server. Choose another provider.`,
+  );

@@ -1,0 +1,94 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/types.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export async function readCachedAnswer(db: Db, cacheKey: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('explanation_cache')
+    .select('response_json')
+    .where('cache_key', '=', cacheKey)
+    .executeTakeFirst();
+  return row?.response_json;
+}
+
+/** Stores an answer; a regenerated one replaces the old. */
+export async function saveCachedAnswer(
+  db: Db,
+  entry: { cacheKey: string; provider: string; responseJson: string; createdAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('explanation_cache')
+    .values({
+      cache_key: entry.cacheKey,
+      provider: entry.provider,
+      response_json: entry.responseJson,
+      created_at: entry.createdAt.toISOString(),
+    })
+    .onConflict((oc) =>
+      oc.column('cache_key').doUpdateSet({
+        response_json: entry.responseJson,
+        created_at: entry.createdAt.toISOString(),
+      }),
+    )
+    .execute();
+}
+
+export async function insertExplanation(
+  db: Db,
+  row: {
+    id: string;
+    userId: string;
+    conceptName: string;
+    queryKey: string;
+    template: string;
+    difficulty: string;
+    provider: string;
+    answer: string;
+    createdAt: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('explanations')
+    .values({
+      id: row.id,
+      user_id: row.userId,
+      concept_name: row.conceptName,
+      query_key: row.queryKey,
+      template: row.template,
+      difficulty: row.difficulty,
+      provider: row.provider,
+      ai_answer: row.answer,
+      created_at: row.createdAt.toISOString(),
+    })
+    .execute();
+}
+
+/** Whether the user already received this (query, template, difficulty) since a moment. */
+export async function hasAskedSince(
+  db: Db,
+  ask: { userId: string; queryKey: string; template: string; difficulty: string; since: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('explanations')
+    .select('id')
+    .where('user_id', '=', ask.userId)
+    .where('query_key', '=', ask.queryKey)
+    .where('template', '=', ask.template)
+    .where('difficulty', '=', ask.difficulty)
+    .where('created_at', '>=', ask.since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function conceptHistory(db: Db, userId: string, queryKey: string) {
+  return db
+    .selectFrom('explanations')
+    .select(['template', 'ai_answer', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('query_key', '=', queryKey)
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
+}

@@ -1,0 +1,89 @@
+import {
+  conceptParamsSchema,
+  type ErrorBody,
+  errorBodySchema,
+  explainRequestSchema,
+  explainResponseSchema,
+  historyEntrySchema,
+  providersResponseSchema,
+} from '@grasp/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { currentAuth } from '../../plugins/authenticate.ts';
+import type { ExplainService } from './explain.service.ts';
+import type { ProviderRegistry } from './providers/registry.ts';
+import { openEventStream, wantsEventStream } from './sse.ts';
+
+const errorCodes = [400, 401, 402, 403, 404, 429, 502, 503, 504] as const;
+const errors = Object.fromEntries(errorCodes.map((code) => [code, errorBodySchema]));
+
+function errorBody(error: unknown): ErrorBody {
+  const known = error instanceof AppError ? error : null;
+  return {
+    success: false,
+    code: known?.code ?? 'INTERNAL_ERROR',
+    message: known?.message ?? 'Internal Server Error',
+  };
+}
+
+export const explainRoutes =
+  (explain: ExplainService, providers: ProviderRegistry): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/ai/aiResponseGoogle',
+      {
+        schema: {
+          tags: ['explain'],
+          summary: 'Explain a concept; send Accept: text/event-stream to stream it as SSE',
+          security: [{ bearer: [] }],
+          body: explainRequestSchema,
+          response: { 200: explainResponseSchema, ...errors },
+        },
+        preHandler: app.requireUser,
+        config: { rateLimit: app.limit(60, '1 minute') },
+      },
+      async (request, reply) => {
+        const ticket = await explain.begin(currentAuth(request).user, request.body);
+        if (!wantsEventStream(request.headers.accept)) return explain.complete(ticket);
+        const stream = openEventStream(reply);
+        try {
+          const result = await explain.complete(ticket, (text) => stream.send('delta', { text }));
+          stream.send('done', result);
+        } catch (error) {
+          if (!(error instanceof AppError)) request.log.error({ err: error }, 'explanation failed');
+          stream.send('error', errorBody(error));
+        } finally {
+          stream.end();
+        }
+        return reply;
+      },
+    );
+
+    app.get(
+      '/api/ai/providers',
+      {
+        schema: {
+          tags: ['explain'],
+          summary: 'Providers, their labels and availability',
+          response: { 200: providersResponseSchema },
+        },
+      },
+      async () => ({ providers: providers.list(), default: providers.defaultId }),
+    );
+
+    app.get(
+      '/api/concepts/history/:conceptName',
+      {
+        schema: {
+          tags: ['explain'],
+          summary: 'The caller’s earlier explanations of a concept, newest first',
+          security: [{ bearer: [] }],
+          params: conceptParamsSchema,
+          response: { 200: z.array(historyEntrySchema), 401: errorBodySchema },
+        },
+        preHandler: app.requireUser,
+      },
+      (request) => explain.history(currentAuth(request).user.id, request.params.conceptName),
+    );
+  };

@@ -1,0 +1,177 @@
+import {
+  type Difficulty,
+  type ExplainResponse,
+  explainResponseSchema,
+  type HistoryEntry,
+  isFreePlan,
+  isPremiumTemplate,
+  type ProviderId,
+  providerLabel,
+  REQUEST_TIMEOUT_MS,
+  type TemplateId,
+} from '@grasp/contract';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { extractGraph, extractRelatedConcepts, isUsableAnswer } from './answer.ts';
+import * as repo from './explain.repository.ts';
+import {
+  premiumTemplateError,
+  providerUnavailableError,
+  toProviderAppError,
+} from './explain-errors.ts';
+import { createInFlight } from './in-flight.ts';
+import type { ExplanationProvider } from './providers/provider.ts';
+import { ProviderFailureError } from './providers/provider.ts';
+import { queryKey } from './query-key.ts';
+
+export interface ProviderLookup {
+  get(id: string): ExplanationProvider | undefined;
+  readonly defaultId: ProviderId;
+}
+
+export interface ExplainDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  providers: ProviderLookup;
+  units: {
+    currentCycle(userId: string): Promise<{ starts_at: string }>;
+    takeUnit(userId: string): Promise<string>;
+    giveUnitBack(cycleId: string): Promise<void>;
+  };
+  timeoutMs?: number;
+}
+
+export interface ExplainInput {
+  query: string;
+  template: TemplateId;
+  difficulty: Difficulty;
+  provider?: ProviderId | undefined;
+  fresh?: boolean | undefined;
+}
+
+/** What begin() settled: who asks what, from whom, and the unit to give back on failure. */
+export interface ExplainTicket {
+  user: UserRow;
+  input: ExplainInput;
+  provider: ExplanationProvider;
+  chargedCycleId: string | null;
+}
+
+type Answer = Omit<ExplainResponse, 'cached'>;
+
+export function createExplainService(deps: ExplainDeps) {
+  const { db, clock } = deps;
+  const inFlight = createInFlight<Answer>();
+  const cacheKey = (t: ExplainTicket) =>
+    [queryKey(t.input.query), t.input.template, t.input.difficulty, t.provider.id].join('|');
+
+  async function askProvider(
+    ticket: ExplainTicket,
+    emit: (delta: string) => void,
+  ): Promise<Answer> {
+    const { input, provider } = ticket;
+    const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    let text = '';
+    for await (const delta of provider.stream({ ...input, signal })) {
+      text += delta;
+      emit(delta);
+    }
+    const { markdown, graph } = extractGraph(text);
+    if (!isUsableAnswer(markdown))
+      throw new ProviderFailureError('The provider answered with nothing usable');
+    const answer: Answer = {
+      response: markdown,
+      provider: provider.id,
+      template: input.template,
+      difficulty: input.difficulty,
+      relatedConcepts: extractRelatedConcepts(markdown),
+      ...(graph ? { graph } : {}),
+    };
+    await repo.saveCachedAnswer(db, {
+      cacheKey: cacheKey(ticket),
+      provider: provider.id,
+      responseJson: JSON.stringify(answer),
+      createdAt: clock.now(),
+    });
+    return answer;
+  }
+
+  async function cachedAnswer(key: string): Promise<Answer | null> {
+    const json = await repo.readCachedAnswer(db, key);
+    if (!json) return null;
+    const parsed = explainResponseSchema.omit({ cached: true }).safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  }
+
+  return {
+    /** Checks plan, provider and units before any text flows; throws the API's errors. */
+    async begin(user: UserRow, input: ExplainInput): Promise<ExplainTicket> {
+      if (isPremiumTemplate(input.template) && isFreePlan(user.plan)) throw premiumTemplateError();
+      const providerId = input.provider ?? deps.providers.defaultId;
+      const provider = deps.providers.get(providerId);
+      if (!provider?.available) throw providerUnavailableError(providerLabel(providerId));
+      const cycle = await deps.units.currentCycle(user.id);
+      const repeat =
+        !input.fresh &&
+        (await repo.hasAskedSince(db, {
+          userId: user.id,
+          queryKey: queryKey(input.query),
+          template: input.template,
+          difficulty: input.difficulty,
+          since: cycle.starts_at,
+        }));
+      const chargedCycleId = repeat ? null : await deps.units.takeUnit(user.id);
+      return { user, input, provider, chargedCycleId };
+    },
+
+    /** Produces the answer (cache, shared in-flight call, or provider), stores it as the user's message. */
+    async complete(
+      ticket: ExplainTicket,
+      onDelta?: (delta: string) => void,
+    ): Promise<ExplainResponse> {
+      const key = cacheKey(ticket);
+      let result: ExplainResponse;
+      try {
+        const cached = ticket.input.fresh ? null : await cachedAnswer(key);
+        if (cached) {
+          onDelta?.(cached.response);
+          result = { ...cached, cached: true };
+        } else {
+          result = {
+            ...(await inFlight.run(key, (emit) => askProvider(ticket, emit), onDelta)),
+            cached: false,
+          };
+        }
+      } catch (error) {
+        if (ticket.chargedCycleId) await deps.units.giveUnitBack(ticket.chargedCycleId);
+        throw toProviderAppError(error);
+      }
+      await repo.insertExplanation(db, {
+        id: newId(),
+        userId: ticket.user.id,
+        conceptName: ticket.input.query,
+        queryKey: queryKey(ticket.input.query),
+        template: ticket.input.template,
+        difficulty: ticket.input.difficulty,
+        provider: result.provider,
+        answer: result.response,
+        createdAt: clock.now(),
+      });
+      return result;
+    },
+
+    async history(userId: string, conceptName: string): Promise<HistoryEntry[]> {
+      const rows = await repo.conceptHistory(db, userId, queryKey(conceptName));
+      return rows.map((r) => ({
+        concept_description: r.template,
+        ai_answer: r.ai_answer,
+        created_date: r.created_at,
+      }));
+    },
+
+    inFlightCount: () => inFlight.size,
+  };
+}
+export type ExplainService = ReturnType<typeof createExplainService>;

@@ -1,0 +1,208 @@
+import { ERROR_MESSAGES } from '@grasp/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { TEST_DATABASES } from '../../test/databases.ts';
+import { fakeProvider } from '../../test/fake-provider.ts';
+
+describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
+  let t: TestApp;
+  const fake = fakeProvider('remote-openai');
+  const offline = fakeProvider('offline');
+  let alice: string;
+  let bob: string;
+  const explain = (token: string, body: Record<string, unknown>, accept = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/ai/aiResponseGoogle',
+      headers: { authorization: `Bearer ${token}`, accept },
+      payload: { provider: 'remote-openai', ...body },
+    });
+  const get = (token: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const units = async (token: string, name: string) =>
+    (await get(token, `/api/stats/units/${name}`)).json().available_units as number;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, {
+      providers: [offline.provider, fake.provider],
+      explainTimeoutMs: 300,
+      // The races below send 100 requests from one address.
+      env: { RATE_LIMIT_SCALE: '100' },
+    });
+    alice = (await signedInUser(t.app, t.database.db, 'Alice')).token;
+    bob = (await signedInUser(t.app, t.database.db, 'Bob')).token;
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    fake.state.mode = 'ok';
+    fake.state.delayMs = 0;
+  });
+
+  it('explains a concept, parses the graph out and takes one unit', async () => {
+    const res = await explain(alice, { query: '  Gravity ', template: 'default' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      provider: 'remote-openai',
+      template: 'default',
+      difficulty: 'beginner',
+      cached: false,
+    });
+    expect(body.response).toContain('## Understanding Gravity (0-30 seconds)');
+    expect(body.response).not.toContain('```graph');
+    expect(body.graph.nodes).toHaveLength(2);
+    expect(body.relatedConcepts).toEqual(['Mass', 'Energy']);
+    expect(await units(alice, 'alice')).toBe(98);
+  });
+
+  it('charges nothing and calls no provider for a repeat', async () => {
+    const before = fake.state.calls;
+    const res = await explain(alice, { query: 'gravity', template: 'default' });
+    expect(res.json().cached).toBe(true);
+    expect(fake.state.calls).toBe(before);
+    expect(await units(alice, 'alice')).toBe(98);
+  });
+
+  it('asks anew and charges a unit when told to regenerate', async () => {
+    const before = fake.state.calls;
+    const res = await explain(alice, { query: 'gravity', template: 'default', fresh: true });
+    expect(res.json().cached).toBe(false);
+    expect(fake.state.calls).toBe(before + 1);
+    expect(await units(alice, 'alice')).toBe(97);
+  });
+
+  it('streams Server-Sent Events: deltas, then done', async () => {
+    const res = await explain(
+      alice,
+      { query: 'Photosynthesis', template: 'default' },
+      'text/event-stream',
+    );
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    const events = res.body
+      .trim()
+      .split('\n\n')
+      .map((block) => block.split('\n')[0]);
+    expect(events.filter((e) => e === 'event: delta').length).toBeGreaterThanOrEqual(2);
+    expect(events.at(-1)).toBe('event: done');
+    const done = JSON.parse(res.body.trim().split('\n\n').at(-1)?.split('\n')[1]?.slice(6) ?? '{}');
+    expect(done.response).toContain('Photosynthesis');
+  });
+
+  it('streams an error event when the provider fails, and gives the unit back', async () => {
+    fake.state.mode = 'fail';
+    const before = await units(alice, 'alice');
+    const res = await explain(
+      alice,
+      { query: 'Entropy', template: 'default' },
+      'text/event-stream',
+    );
+    expect(res.body).toContain('event: error');
+    expect(res.body).toContain(ERROR_MESSAGES.explanationFailed);
+    expect(await units(alice, 'alice')).toBe(before);
+  });
+
+  it('maps a provider timeout to the timeout message and keeps units untouched', async () => {
+    fake.state.mode = 'hang';
+    const before = await units(alice, 'alice');
+    const res = await explain(alice, { query: 'Relativity', template: 'default' });
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toMatchObject({
+      code: 'PROVIDER_TIMEOUT',
+      message: ERROR_MESSAGES.aiTimeout,
+    });
+    expect(await units(alice, 'alice')).toBe(before);
+  });
+
+  it('treats an empty answer as a failure', async () => {
+    fake.state.mode = 'garbage';
+    const res = await explain(alice, { query: 'Nothing', template: 'default' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe(ERROR_MESSAGES.explanationFailed);
+  });
+
+  it('refuses premium styles to Free users', async () => {
+    const res = await explain(alice, { query: 'Gravity', template: 'storytelling' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('PREMIUM_TEMPLATE');
+  });
+
+  it('refuses a provider this server does not offer, and bad input', async () => {
+    const res = await explain(alice, {
+      query: 'Gravity',
+      template: 'default',
+      provider: 'remote-claude',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('PROVIDER_UNAVAILABLE');
+    const empty = await explain(alice, { query: '   ', template: 'default' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('query');
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/aiResponseGoogle',
+      payload: { query: 'x' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('makes one provider call for 100 concurrent identical new requests', async () => {
+    fake.state.delayMs = 100;
+    const before = fake.state.calls;
+    const users = [alice, bob];
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        explain(users[i % 2] ?? alice, {
+          query: 'Black holes',
+          template: 'default',
+          difficulty: 'advanced',
+        }),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(fake.state.calls - before).toBe(1);
+  });
+
+  it('lets exactly 3 of 50 racing requests spend the last 3 units', async () => {
+    const carol = (await signedInUser(t.app, t.database.db, 'Carol')).token;
+    await t.database.db
+      .updateTable('usage_cycles')
+      .set({ units_used: 96 })
+      .where(
+        'user_id',
+        'in',
+        t.database.db.selectFrom('users').select('id').where('username_key', '=', 'carol'),
+      )
+      .execute();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        explain(carol, { query: `Topic ${i}`, template: 'default' }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    const refused = results.filter((r) => r.statusCode === 402);
+    expect(refused).toHaveLength(47);
+    expect(refused[0]?.json().message).toBe('No subscription units available');
+    expect(await units(carol, 'carol')).toBe(0);
+  });
+
+  it('keeps history, stats and messages to their owner', async () => {
+    const history = await get(alice, '/api/concepts/history/GRAVITY');
+    expect(history.statusCode).toBe(200);
+    expect(history.json()).toHaveLength(3);
+    expect(history.json()[0]).toMatchObject({ concept_description: 'default' });
+    expect((await get(bob, '/api/concepts/history/gravity')).json()).toEqual([]);
+    const stats = await get(alice, '/api/stats/user-stats/alice');
+    expect(stats.json().total_messages).toBeGreaterThanOrEqual(3);
+    const messages = await get(alice, '/api/stats/user-messages/Alice');
+    expect(messages.json()[0]).toHaveProperty('concept_name');
+    expect((await get(bob, '/api/stats/user-stats/alice')).statusCode).toBe(403);
+    expect((await get(bob, '/api/stats/user-messages/alice')).statusCode).toBe(403);
+  });
+
+  it('lists providers with labels and availability', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ai/providers' });
+    const openai = res.json().providers.find((p: { id: string }) => p.id === 'remote-openai');
+    expect(openai).toEqual({ id: 'remote-openai', label: 'OpenAI GPT', available: true });
+  });
+});

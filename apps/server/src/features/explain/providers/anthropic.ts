@@ -1,0 +1,24 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import type { Config } from '../../../config/config.ts';
+import type { ExplanationProvider } from './provider.ts';
+import { type BuildPrompt, createRemoteProvider } from './remote-provider.ts';
+
+export type AnthropicConfig = Pick<
+  Config,
+  'ANTHROPIC_API_KEY' | 'ANTHROPIC_BASE_URL' | 'ANTHROPIC_MODEL'
+>;
+
+/** Anthropic Claude through the Messages API; unavailable without an API key. */
+export function createAnthropicProvider(
+  config: AnthropicConfig,
+  buildPrompt: BuildPrompt,
+): ExplanationProvider {
+  const apiKey = config.ANTHROPIC_API_KEY;
+  const model =
+    apiKey === undefined
+      ? null
+      : createAnthropic({ apiKey, baseURL: config.ANTHROPIC_BASE_URL })(config.ANTHROPIC_MODEL);
+  // The Messages API requires max_tokens; without one the SDK guesses per model and warns on
+  // every call. A two-minute explanation needs far less than this.
+  return createRemoteProvider({ id: 'remote-claude', model, buildPrompt, maxOutputTokens: 4096 });
+}

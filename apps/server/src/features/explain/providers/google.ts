@@ -1,0 +1,23 @@
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import type { Config } from '../../../config/config.ts';
+import type { ExplanationProvider } from './provider.ts';
+import { type BuildPrompt, createRemoteProvider } from './remote-provider.ts';
+
+export type GoogleConfig = Pick<
+  Config,
+  'GOOGLE_GENERATIVE_AI_API_KEY' | 'GOOGLE_BASE_URL' | 'GOOGLE_MODEL'
+>;
+
+/** Gemini through the Generative Language API; unavailable without an API key. */
+export function createGoogleProvider(
+  config: GoogleConfig,
+  buildPrompt: BuildPrompt,
+): ExplanationProvider {
+  const apiKey = config.GOOGLE_GENERATIVE_AI_API_KEY;
+  const model =
+    apiKey === undefined
+      ? null
+      : // baseURL includes the API version (…/v1beta), as the SDK expects.
+        createGoogleGenerativeAI({ apiKey, baseURL: config.GOOGLE_BASE_URL })(config.GOOGLE_MODEL);
+  return createRemoteProvider({ id: 'remote-google', model, buildPrompt });
+}

@@ -1,0 +1,26 @@
+import { createOllama } from 'ollama-ai-provider-v2';
+import type { Config } from '../../../config/config.ts';
+import type { ExplanationProvider } from './provider.ts';
+import { type BuildPrompt, createRemoteProvider } from './remote-provider.ts';
+
+export type OllamaConfig = Pick<Config, 'OLLAMA_BASE_URL' | 'OLLAMA_MODEL'>;
+
+/** A local model served by Ollama; unavailable until OLLAMA_BASE_URL says where it runs. */
+export function createOllamaProvider(
+  config: OllamaConfig,
+  buildPrompt: BuildPrompt,
+): ExplanationProvider {
+  const url = config.OLLAMA_BASE_URL;
+  const model =
+    url === undefined ? null : createOllama({ baseURL: ollamaApiUrl(url) })(config.OLLAMA_MODEL);
+  return createRemoteProvider({ id: 'local-ollama', model, buildPrompt });
+}
+
+/**
+ * Ollama is usually addressed by its host (http://localhost:11434) while the SDK provider wants
+ * the API root (…/api); accept both.
+ */
+export function ollamaApiUrl(url: string): string {
+  const trimmed = url.replace(/\/+$/, '');
+  return trimmed.endsWith('/api') ? trimmed : `${trimmed}/api`;
+}

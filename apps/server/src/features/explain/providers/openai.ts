@@ -1,0 +1,21 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import type { Config } from '../../../config/config.ts';
+import type { ExplanationProvider } from './provider.ts';
+import { type BuildPrompt, createRemoteProvider } from './remote-provider.ts';
+
+export type OpenAIConfig = Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>;
+
+/** OpenAI GPT; unavailable without an API key. */
+export function createOpenAIProvider(
+  config: OpenAIConfig,
+  buildPrompt: BuildPrompt,
+): ExplanationProvider {
+  const apiKey = config.OPENAI_API_KEY;
+  // The Responses API (POST {baseURL}/responses) is the SDK's default; named explicitly so a
+  // change of default cannot silently move us off the wire format the fake vendor speaks.
+  const model =
+    apiKey === undefined
+      ? null
+      : createOpenAI({ apiKey, baseURL: config.OPENAI_BASE_URL }).responses(config.OPENAI_MODEL);
+  return createRemoteProvider({ id: 'remote-openai', model, buildPrompt });
+}

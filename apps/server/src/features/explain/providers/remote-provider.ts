@@ -1,0 +1,118 @@
+import type { ProviderId } from '@grasp/contract';
+import { type FinishReason, generateText, type LanguageModel, streamText } from 'ai';
+import { type ExplainInput, type ExplanationProvider, ProviderFailureError } from './provider.ts';
+import { toProviderError } from './remote-provider-errors.ts';
+
+/** What a prompt is built from: never anything the client wrote besides the query. */
+export type PromptInput = Pick<ExplainInput, 'query' | 'template' | 'difficulty'>;
+
+export interface PromptParts {
+  system: string;
+  prompt: string;
+}
+
+/** Injected so the vendors share one prompt builder (prompts.ts) without importing it here. */
+export type BuildPrompt = (input: PromptInput) => PromptParts;
+
+export interface RemoteProviderOptions {
+  id: ProviderId;
+  /** Null when the vendor's key or URL is not configured: the provider is then unavailable. */
+  model: LanguageModel | null;
+  buildPrompt: BuildPrompt;
+  /** Only where the vendor insists on a limit; otherwise the vendor's own default applies. */
+  maxOutputTokens?: number;
+}
+
+/**
+ * One AI vendor behind the ExplanationProvider interface, through the Vercel AI SDK.
+ * Never retries (the caller decides); every failure surfaces as ProviderTimeoutError or
+ * ProviderFailureError, except the caller's own non-timeout abort, rethrown as its reason.
+ */
+export function createRemoteProvider({
+  id,
+  model,
+  buildPrompt,
+  maxOutputTokens,
+}: RemoteProviderOptions): ExplanationProvider {
+  const requireModel = (): LanguageModel => {
+    if (model === null) throw new ProviderFailureError(`${id} is not configured`);
+    return model;
+  };
+  const promptOf = ({ query, template, difficulty }: ExplainInput) =>
+    buildPrompt({ query, template, difficulty });
+
+  return {
+    id,
+    available: model !== null,
+
+    async generate(input) {
+      const { system, prompt } = promptOf(input);
+      let result: { text: string; finishReason: FinishReason };
+      try {
+        result = await generateText({
+          model: requireModel(),
+          system,
+          prompt,
+          abortSignal: input.signal,
+          maxRetries: 0,
+          maxOutputTokens,
+        });
+      } catch (error) {
+        throw toProviderError(id, error, input.signal);
+      }
+      // A complete JSON answer is usable unless the vendor says it refused or failed.
+      if (result.finishReason !== 'other') checkFinish(id, result.finishReason);
+      if (result.text.trim() === '') throw new ProviderFailureError(`${id} returned no text`);
+      return result.text;
+    },
+
+    async *stream(input) {
+      const { system, prompt } = promptOf(input);
+      let sawText = false;
+      try {
+        const result = streamText({
+          model: requireModel(),
+          system,
+          prompt,
+          abortSignal: input.signal,
+          maxRetries: 0,
+          maxOutputTokens,
+          // Errors arrive as `error` parts below and are thrown from this iterator; the SDK's
+          // default handler would only print them.
+          onError: () => {},
+        });
+        for await (const part of result.fullStream) {
+          if (part.type === 'text-delta') {
+            if (part.text === '') continue;
+            sawText = true;
+            yield part.text;
+          } else if (part.type === 'error') {
+            throw part.error;
+          } else if (part.type === 'abort') {
+            // toProviderError tells a timeout from the caller's own abort by the signal.
+            throw new ProviderFailureError(`${id} was aborted`);
+          } else if (part.type === 'finish') {
+            // In a stream, 'other' means it ended without the vendor's final event: truncated.
+            checkFinish(id, part.finishReason);
+            if (!sawText) throw new ProviderFailureError(`${id} returned no text`);
+            return;
+          }
+        }
+        throw new ProviderFailureError(`${id} stream ended before it finished`);
+      } catch (error) {
+        throw toProviderError(id, error, input.signal);
+      }
+    },
+  };
+}
+
+function checkFinish(id: ProviderId, reason: FinishReason): void {
+  if (reason === 'stop' || reason === 'length') return;
+  const why: Record<Exclude<FinishReason, 'stop' | 'length'>, string> = {
+    'content-filter': 'refused or filtered the answer',
+    'tool-calls': 'answered with tool calls instead of text',
+    error: 'reported an error',
+    other: 'ended without finishing its answer',
+  };
+  throw new ProviderFailureError(`${id} ${why[reason]}`);
+}

@@ -1,0 +1,124 @@
+/** Shared pieces of the load benchmarks: start servers, sign in through the real API, measure. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge } from 'altcha-lib/types';
+import autocannon from 'autocannon';
+
+export interface Started {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export async function startServer(
+  script: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<Started> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'grasp-bench-'));
+  const child = spawn(process.execPath, [script], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  return {
+    url,
+    child,
+    dataDir,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function rssMb(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function solveCaptcha(url: string): Promise<string> {
+  const body = (await (await fetch(`${url}/api/auth/captcha`)).json()) as { challenge: Challenge };
+  const solution = await solveChallenge({ challenge: body.challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: body.challenge, solution })).toString('base64');
+}
+
+function outboxToken(dataDir: string): string {
+  const dir = join(dataDir, 'outbox');
+  const file = readdirSync(dir).sort().at(-1) ?? '';
+  const text = readFileSync(join(dir, file), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return /verify-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+}
+
+/** Registers, verifies by the mailed link and signs in, as a person would. Returns the token. */
+export async function signUp(server: Started, username: string, pin = '1234'): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/api/auth/register', {
+    username,
+    email: `${username}@example.com`,
+    mobile: '9876543210',
+    pin,
+    confirm_pin: pin,
+    fullName: 'Bench User',
+    planType: 'free',
+    acceptTerms: true,
+    turnstileToken: await solveCaptcha(server.url),
+  });
+  await fetch(`${server.url}/api/auth/verify-email?token=${outboxToken(server.dataDir)}`);
+  const login = (await (await post('/api/auth/login', { username, password: pin })).json()) as {
+    token: string;
+  };
+  return login.token;
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+export async function load(options: autocannon.Options): Promise<LoadFigures> {
+  const result = await autocannon({ connections: 50, duration: 10, ...options });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
