@@ -1,0 +1,112 @@
+import { planName, type User } from '@grasp/contract';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Avatar } from './components/avatar.tsx';
+import { ChevronDownIcon } from './components/icons.tsx';
+
+interface ProfileMenuProps {
+  user: User;
+  onSignOut: () => void;
+}
+
+/** Moves focus between the menu's items with the arrow, Home and End keys (ARIA menu pattern). */
+function moveFocus(event: KeyboardEvent<HTMLElement>) {
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  if (items.length === 0) return;
+  const current = items.indexOf(document.activeElement as HTMLElement);
+  const last = items.length - 1;
+  const next: Record<string, number> = {
+    ArrowDown: current >= last ? 0 : current + 1,
+    ArrowUp: current <= 0 ? last : current - 1,
+    Home: 0,
+    End: last,
+  };
+  const index = next[event.key];
+  if (index === undefined) return;
+  event.preventDefault();
+  items[index]?.focus();
+}
+
+/** Avatar button and its menu: who is signed in, on which plan, and "Sign out" (SPEC.md §2). */
+export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const displayName = user.fullName || user.name || user.username;
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    // A click or a Tab that lands outside closes the menu.
+    const onOutside = (event: Event) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) {
+        setOpen(false);
+      }
+    };
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onOutside);
+    document.addEventListener('focusin', onOutside);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onOutside);
+      document.removeEventListener('focusin', onOutside);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const signOut = () => {
+    setOpen(false);
+    onSignOut();
+  };
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={`Profile menu for ${displayName}`}
+        onClick={() => setOpen((o) => !o)}
+        className="flex items-center gap-1 rounded-full p-0.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+      >
+        <Avatar src={user.avatar} />
+        <ChevronDownIcon className="hidden h-4 w-4 sm:block" />
+      </button>
+      {open ? (
+        <div className="absolute right-0 z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+          <div className="border-b border-slate-200 px-3 py-2 dark:border-slate-700">
+            <p className="truncate font-semibold">{displayName}</p>
+            <p className="truncate text-sm text-slate-500 dark:text-slate-400">@{user.username}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              Plan: {planName(user.plan)}
+            </p>
+          </div>
+          <div
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            aria-label="Account"
+            onKeyDown={moveFocus}
+            className="py-1"
+          >
+            <button
+              type="button"
+              role="menuitem"
+              onClick={signOut}
+              className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
+            >
+              Sign out
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
