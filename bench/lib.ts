@@ -32,9 +32,10 @@ export async function startServer(
   script: string,
   port: number,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<Started> {
   const dataDir = mkdtempSync(join(tmpdir(), 'grasp-bench-'));
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: {
       ...process.env,
       PORT: String(port),
