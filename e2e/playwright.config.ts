@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/grasp-e2e-${process.pid}`;
+// One folder per port, so the tests can read the mail outbox of the server they drive.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/grasp-e2e-${PORT}`;
 
 export default defineConfig({
   testDir: '.',
