@@ -4,6 +4,9 @@ import { registerAndSignIn, uniqueName } from './support/accounts.ts';
 
 const SUBJECT = 'history of the printing press';
 
+// Registering solves a real proof-of-work captcha first; that alone can take several seconds.
+test.describe.configure({ timeout: 90_000 });
+
 /** A distilled concept's card, found by its exact name. */
 const card = (page: Page, name: string) =>
   page
@@ -34,7 +37,9 @@ test('distil a subject offline, explain one concept inline and open its history'
   await expect(press.getByTestId('has-history')).toHaveCount(0);
 
   await press.getByRole('button', { name: 'Explain printing press' }).click();
-  await expect(press.getByRole('heading', { level: 2, name: 'printing press' })).toBeVisible();
+  await expect(
+    press.getByRole('heading', { level: 2, name: 'printing press', exact: true }),
+  ).toBeVisible();
   await expect(press.getByText('Offline (WordNet dictionary)')).toBeVisible();
   await expect(press.getByRole('list', { name: 'Explanation sections' })).toBeVisible();
   await expect(press.getByTestId('has-history')).toBeVisible();
@@ -50,7 +55,9 @@ test('distil a subject offline, explain one concept inline and open its history'
 
   await press.getByRole('button', { name: 'Open in dashboard: printing press' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
-  await expect(page.getByRole('heading', { level: 2, name: 'printing press' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'printing press', exact: true }),
+  ).toBeVisible();
 });
 
 test('the distiller fits a 375 px screen in dark mode and passes axe', async ({ page }) => {
@@ -66,7 +73,9 @@ test('the distiller fits a 375 px screen in dark mode and passes axe', async ({ 
   await card(page, 'printing press')
     .getByRole('button', { name: 'Explain printing press' })
     .click();
-  await expect(page.getByRole('heading', { level: 2, name: 'printing press' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'printing press', exact: true }),
+  ).toBeVisible();
 
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

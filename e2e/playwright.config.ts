@@ -7,6 +7,7 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/grasp-e2e-${PORT}`;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  outputDir: `../test-results/${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

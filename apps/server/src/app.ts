@@ -11,6 +11,9 @@ import type { Secrets } from './config/secrets.ts';
 import type { Database } from './db/database.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import type { CaptchaVerifier } from './features/auth/captcha.ts';
+import type { PaymentGateway } from './features/billing/gateways/payment-gateway.ts';
+import { billingRoutes } from './features/billing/payments.routes.ts';
+import { distillRoutes } from './features/distill/distill.routes.ts';
 import { explainRoutes } from './features/explain/explain.routes.ts';
 import type { ExplanationProvider } from './features/explain/providers/provider.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -36,6 +39,8 @@ export interface AppDeps {
   /** Replaces the configured AI providers (tests pass fakes here). */
   providers?: ExplanationProvider[];
   explainTimeoutMs?: number;
+  /** Replaces the gateway PAYMENT_GATEWAY names (tests pass fakes here). */
+  paymentGateway?: PaymentGateway;
   /** Folder of the built SPA; defaults to apps/web/dist beside the server build. */
   webDist?: string;
 }
@@ -70,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(services.auth));
   await app.register(statsRoutes(services.stats));
   await app.register(explainRoutes(services.explain, services.providers));
+  await app.register(distillRoutes(services.distill));
+  await app.register(billingRoutes(services.billing));
 
   await registerSpa(app, deps.webDist ?? resolve(import.meta.dirname, '../../web/dist'));
   return app;

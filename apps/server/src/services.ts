@@ -8,10 +8,14 @@ import {
 } from './features/auth/captcha.ts';
 import { createLoginThrottle } from './features/auth/login-throttle.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
+import { createBillingService } from './features/billing/billing.service.ts';
 import { createUsageService } from './features/billing/usage.service.ts';
+import { createDistillService } from './features/distill/distill.service.ts';
+import { createDistillers } from './features/distill/distiller.ts';
 import { createExplainService } from './features/explain/explain.service.ts';
 import { buildPrompt } from './features/explain/prompts.ts';
 import { createOfflineProvider } from './features/explain/providers/offline/offline-provider.ts';
+import { createWordNet } from './features/explain/providers/offline/wordnet.ts';
 import {
   createConfiguredProviders,
   createProviderRegistry,
@@ -56,8 +60,11 @@ export function createServices(deps: AppDeps, log: Log) {
     openFirstCycle: (tx, userId) => usage.openFirstCycle(tx, userId),
     log,
   });
+  // One dictionary, so the offline explainer and distiller share its cache and open files.
+  const wordnet = createWordNet();
   const providers = createProviderRegistry(
-    deps.providers ?? createConfiguredProviders(config, buildPrompt, createOfflineProvider()),
+    deps.providers ??
+      createConfiguredProviders(config, buildPrompt, createOfflineProvider({ wordnet })),
     config.DEFAULT_AI_PROVIDER,
   );
   return {
@@ -72,8 +79,29 @@ export function createServices(deps: AppDeps, log: Log) {
       units: usage,
       timeoutMs: deps.explainTimeoutMs,
     }),
+    distill: createDistillService({
+      db,
+      clock,
+      units: usage,
+      timeoutMs: deps.explainTimeoutMs,
+      distillers: createDistillers({
+        config,
+        providers: deps.providers,
+        defaultId: providers.defaultId,
+        wordnet,
+      }),
+    }),
     health: createHealthService({ db, redis }),
     stats: createStatsService({ db, availableUnits: (userId) => usage.availableUnits(userId) }),
+    billing: createBillingService({
+      db,
+      clock,
+      config,
+      secret: deps.secrets.jwtSecret,
+      usage,
+      gateway: deps.paymentGateway,
+      log,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

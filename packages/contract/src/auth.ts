@@ -23,7 +23,6 @@ export const AUTH_MESSAGES = {
   verificationExpired: 'This verification link has expired. Please request a new one.',
   verificationUnknown: 'This verification link is not valid.',
   resendSent: 'If an unverified account uses that address, a new verification link is on its way.',
-  captchaInvalid: 'Captcha verification failed. Please try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;
 

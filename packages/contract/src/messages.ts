@@ -61,6 +61,8 @@ export const ERROR_CODES = {
   unitsExhausted: 'UNITS_EXHAUSTED',
   premiumTemplate: 'PREMIUM_TEMPLATE',
   unknownConcept: 'UNKNOWN_CONCEPT',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  captchaFailed: 'CAPTCHA_FAILED',
   providerTimeout: 'PROVIDER_TIMEOUT',
   providerError: 'PROVIDER_ERROR',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',

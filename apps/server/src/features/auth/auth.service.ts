@@ -57,7 +57,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function consumeCaptcha(token: string, ip?: string): Promise<void> {
     const valid = await deps.captcha.verify(token, ip);
-    if (!valid) throw new AppError(400, 'CAPTCHA_FAILED', AUTH_MESSAGES.captchaInvalid);
+    if (!valid) throw new AppError(400, ERROR_CODES.captchaFailed, ERROR_MESSAGES.captchaFailed);
     const now = clock.now();
     try {
       await repo.recordCaptchaUse(
@@ -67,7 +67,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       );
     } catch (error) {
       if (isUniqueViolation(error))
-        throw new AppError(400, 'CAPTCHA_FAILED', AUTH_MESSAGES.captchaInvalid);
+        throw new AppError(400, ERROR_CODES.captchaFailed, ERROR_MESSAGES.captchaFailed);
       throw error;
     }
     await repo.deleteExpiredCaptchaUses(db, now);
@@ -169,7 +169,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!(await verifyPin(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
       await deps.throttle.succeed(key);
       if (!user.email_verified_at)
-        throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified);
+        throw new AppError(403, ERROR_CODES.emailNotVerified, AUTH_MESSAGES.emailNotVerified);
       const now = clock.now();
       const sessionId = newId();
       await repo.insertSession(db, {

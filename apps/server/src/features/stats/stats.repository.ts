@@ -19,3 +19,7 @@ export function recentMessages(db: Kysely<DB>, userId: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+export function userById(db: Kysely<DB>, userId: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}

@@ -19,11 +19,10 @@ export function createStatsService(deps: {
   return {
     async units(user: UserRow, username: string): Promise<UnitsResponse> {
       assertOwnUsername(user, username);
-      return {
-        success: true,
-        user: presentUser(user),
-        available_units: await deps.availableUnits(user.id),
-      };
+      const available = await deps.availableUnits(user.id);
+      // Counting units may have rolled a lapsed Pro cycle back to Free: show the plan as it is now.
+      const current = (await repo.userById(deps.db, user.id)) ?? user;
+      return { success: true, user: presentUser(current), available_units: available };
     },
     async userStats(user: UserRow, username: string): Promise<UserStats> {
       assertOwnUsername(user, username);

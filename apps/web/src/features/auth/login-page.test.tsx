@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_MESSAGES, VALIDATION_MESSAGES } from '@grasp/contract';
+import { AUTH_MESSAGES, ERROR_CODES, ERROR_MESSAGES, VALIDATION_MESSAGES } from '@grasp/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -175,7 +175,7 @@ describe('LoginPage', () => {
   it('offers to resend the verification email when the address is not verified', async () => {
     const fetchMock = stubApi({
       'POST /api/auth/login': () =>
-        errorBody(403, 'EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified),
+        errorBody(403, ERROR_CODES.emailNotVerified, AUTH_MESSAGES.emailNotVerified),
       'POST /api/auth/resend-verification': () =>
         json({ success: true, message: AUTH_MESSAGES.resendSent }),
     });

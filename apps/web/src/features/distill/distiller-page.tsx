@@ -1,9 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
 import { Page } from '../../components/ui/page.tsx';
+import { ConceptList } from './components/concept-list.tsx';
+import { DistillAlert } from './components/distill-alert.tsx';
+import { DistillingOverlay } from './components/distilling-overlay.tsx';
+import { SubjectForm } from './components/subject-form.tsx';
+import { useDistillStore } from './stores/distill-store.ts';
 
+/** /distiller: break a subject into concepts and explain each one inline (SPEC.md §2). */
 export function DistillerPage() {
+  const { subject, distilling, error, concepts, openConcept } = useDistillStore();
+  const { distill, cancel, explain, toggleOpen, clearError } = useDistillStore.getState();
+  const [text, setText] = useState(subject);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const wasDistilling = useRef(false);
+
+  // When the overlay closes, focus goes where the news is: the results, the error or the field.
+  useEffect(() => {
+    if (wasDistilling.current && !distilling) {
+      const target = error ? alertRef.current : headingRef.current;
+      (target ?? inputRef.current)?.focus();
+    }
+    wasDistilling.current = distilling;
+  }, [distilling, error]);
+
+  const validation = error?.kind === 'validation' ? error.message : null;
+
   return (
     <Page title="Concept Distiller">
-      <p className="text-slate-600 dark:text-slate-400">This page is being built.</p>
+      <div className="space-y-8">
+        <p className="max-w-3xl text-slate-600 dark:text-slate-400">
+          Type a subject or a statement. Grasp breaks it into the smaller concepts it is built from,
+          foundational first, and explains each one in about two minutes.
+        </p>
+        <SubjectForm
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            if (validation) clearError();
+          }}
+          onSubmit={() => void distill(text)}
+          disabled={distilling}
+          error={validation}
+          inputRef={inputRef}
+        />
+        {error && error.kind !== 'validation' && <DistillAlert error={error} alertRef={alertRef} />}
+        {concepts.length > 0 && (
+          <ConceptList
+            subject={subject}
+            concepts={concepts}
+            openConcept={openConcept}
+            onExplain={(name, fresh) => void explain(name, fresh)}
+            onToggleOpen={toggleOpen}
+            headingRef={headingRef}
+          />
+        )}
+      </div>
+      {distilling && <DistillingOverlay subject={text.trim()} onCancel={cancel} />}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_MESSAGES, VALIDATION_MESSAGES } from '@grasp/contract';
+import { AUTH_MESSAGES, ERROR_CODES, ERROR_MESSAGES, VALIDATION_MESSAGES } from '@grasp/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -260,8 +260,8 @@ describe('RegisterForm', () => {
     ['a timeout', timesOut, ERROR_MESSAGES.registrationTimeout],
     [
       "the server's message",
-      () => errorBody(400, 'CAPTCHA_FAILED', AUTH_MESSAGES.captchaInvalid),
-      AUTH_MESSAGES.captchaInvalid,
+      () => errorBody(400, ERROR_CODES.captchaFailed, ERROR_MESSAGES.captchaFailed),
+      ERROR_MESSAGES.captchaFailed,
     ],
     [
       'a bodiless failure',

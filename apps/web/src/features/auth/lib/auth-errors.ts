@@ -1,8 +1,5 @@
-import { ERROR_MESSAGES } from '@grasp/contract';
+import { ERROR_CODES, ERROR_MESSAGES } from '@grasp/contract';
 import { ApiError } from '../../../lib/api-client.ts';
-
-/** Codes our auth endpoints answer with that the contract does not name (yet). */
-export const EMAIL_NOT_VERIFIED_CODE = 'EMAIL_NOT_VERIFIED';
 
 /**
  * The server's own message, or null when there was none. The API client falls back to a generic
@@ -33,6 +30,6 @@ export function registrationErrorMessage(error: unknown): string {
 
 export function isEmailNotVerified(error: unknown): boolean {
   return (
-    error instanceof ApiError && error.status === 403 && error.code === EMAIL_NOT_VERIFIED_CODE
+    error instanceof ApiError && error.status === 403 && error.code === ERROR_CODES.emailNotVerified
   );
 }

@@ -1,0 +1,95 @@
+import { PLAN_IDS, type PlanId } from '@grasp/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { UsageService } from './usage.service.ts';
+
+export const ADMIN_USAGE = `Usage:
+  npm run admin -- list-users
+  npm run admin -- set-plan <username or email> <${PLAN_IDS.join('|')}>
+`;
+
+interface Output {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const isPlan = (value: string): value is PlanId => (PLAN_IDS as readonly string[]).includes(value);
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/**
+ * The operator's commands. They use the app's own usage service, so a plan set here starts a
+ * fresh cycle exactly as a payment does. Returns the process exit code.
+ */
+export async function runAdminCommand(
+  args: readonly string[],
+  deps: { db: Kysely<DB>; usage: Pick<UsageService, 'startPlan' | 'currentCycle'> } & Output,
+): Promise<number> {
+  const { db, usage } = deps;
+  const [command, ...rest] = args;
+
+  if (command === 'list-users' && rest.length === 0) {
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'email', 'plan', 'email_verified_at', 'created_at'])
+      .orderBy('created_at')
+      .execute();
+    const rows = [['USERNAME', 'EMAIL', 'PLAN', 'UNITS LEFT', 'CYCLE ENDS', 'VERIFIED']];
+    for (const user of users) {
+      // Reading the cycle rolls it over when due, as the app would on the user's next request.
+      const cycle = await usage.currentCycle(user.id);
+      const left =
+        cycle.unit_limit === null ? 'unlimited' : `${cycle.unit_limit - cycle.units_used}`;
+      const plan =
+        (await db.selectFrom('users').select('plan').where('id', '=', user.id).executeTakeFirst())
+          ?.plan ?? user.plan;
+      rows.push([
+        user.username,
+        user.email,
+        plan,
+        left,
+        cycle.ends_at.slice(0, 10),
+        user.email_verified_at ? 'yes' : 'no',
+      ]);
+    }
+    deps.out(`${table(rows)}\n${users.length} user${users.length === 1 ? '' : 's'}\n`);
+    return 0;
+  }
+
+  if (command === 'set-plan' && rest.length === 2) {
+    const [who = '', rawPlan = ''] = rest;
+    const plan = rawPlan.toLowerCase();
+    if (!isPlan(plan)) {
+      deps.err(`Unknown plan "${rawPlan}". Plans: ${PLAN_IDS.join(', ')}\n`);
+      return 2;
+    }
+    const key = who.trim().toLowerCase();
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where((eb) => eb.or([eb('username_key', '=', key), eb('email_key', '=', key)]))
+      .executeTakeFirst();
+    if (!user) {
+      deps.err(`No user "${who}".\n`);
+      return 1;
+    }
+    await db.transaction().execute((tx) => usage.startPlan(tx, user.id, plan));
+    const cycle = await usage.currentCycle(user.id);
+    const units = cycle.unit_limit === null ? 'unlimited units' : `${cycle.unit_limit} units`;
+    deps.out(`${user.username} is now on ${plan}: ${units} until ${cycle.ends_at}\n`);
+    return 0;
+  }
+
+  deps.err(ADMIN_USAGE);
+  return 2;
+}

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ERROR_CODES,
+  type InitiatePaymentRequest,
+  type InitiatePaymentResponse,
+  type PaymentStatus,
+  type PaymentStatusResponse,
+  PRO_PAYMENT,
+  paymentMessages,
+  paymentStatusSchema,
+} from '@grasp/contract';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type {
+  GatewayReport,
+  IncomingCallback,
+  PaymentGateway,
+} from './gateways/payment-gateway.ts';
+import * as repo from './payments.repository.ts';
+import type { UsageService } from './usage.service.ts';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+/** Under 35 characters of [A-Za-z0-9_-], as PhonePe requires; 96 random bits. */
+const newMerchantTransactionId = () => `GRASP_${randomBytes(12).toString('hex')}`;
+
+function statusMessage(status: PaymentStatus): string {
+  if (status === 'PAYMENT_SUCCESS') return paymentMessages.success;
+  if (status === 'PAYMENT_PENDING') return paymentMessages.pending;
+  if (status === 'PAYMENT_CANCELLED') return paymentMessages.cancelled;
+  return paymentMessages.failed;
+}
+
+/**
+ * Pro payments (DESIGN.md §5): the server sets the amount, every report is verified before it
+ * counts, and a payment starts a Pro cycle exactly once however often it is reported.
+ */
+export function createPaymentService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  gateway: PaymentGateway;
+  usage: Pick<UsageService, 'startPlan'>;
+  publicUrl: string;
+  log: Log;
+}) {
+  const { db, clock, gateway, usage, publicUrl, log } = deps;
+
+  function checkOrder(user: UserRow, body: InitiatePaymentRequest): void {
+    if (body.userId !== user.id) throw forbidden(paymentMessages.notYourAccount);
+    if (body.productId !== undefined && body.productId !== PRO_PAYMENT.productId) {
+      throw badRequest(paymentMessages.unknownProduct);
+    }
+    if (body.amount !== PRO_PAYMENT.amountPaise) throw badRequest(paymentMessages.amountMismatch);
+    if (user.plan.toLowerCase() === 'enterprise') {
+      throw new AppError(409, ERROR_CODES.conflict, paymentMessages.alreadyIncluded);
+    }
+  }
+
+  async function initiate(
+    user: UserRow,
+    body: InitiatePaymentRequest,
+  ): Promise<InitiatePaymentResponse> {
+    checkOrder(user, body);
+    const merchantTransactionId = newMerchantTransactionId();
+    const at = clock.now();
+    await db.transaction().execute(async (tx) => {
+      await repo.insertPayment(tx, {
+        merchantTransactionId,
+        userId: user.id,
+        gateway: gateway.id,
+        productId: PRO_PAYMENT.productId,
+        amountPaise: PRO_PAYMENT.amountPaise,
+        at,
+      });
+      await repo.addEvent(tx, {
+        merchantTransactionId,
+        state: repo.OPEN_STATE,
+        source: 'initiate',
+        detail: { gateway: gateway.id, amount: PRO_PAYMENT.amountPaise },
+        at,
+      });
+    });
+    try {
+      const { redirectUrl } = await gateway.pay({
+        merchantTransactionId,
+        merchantUserId: user.id.replaceAll('-', ''),
+        amountPaise: PRO_PAYMENT.amountPaise,
+        redirectUrl: `${publicUrl}/payment-status?merchantTransactionId=${merchantTransactionId}`,
+        callbackUrl: `${publicUrl}/api/payment/callback`,
+      });
+      return {
+        success: true,
+        redirectUrl,
+        message: paymentMessages.initiated,
+        merchantTransactionId,
+      };
+    } catch (error) {
+      log.warn({ err: error, merchantTransactionId }, 'payment initiation failed');
+      await changeState(merchantTransactionId, 'PAYMENT_ERROR', null, 'initiate', {
+        reason: 'gateway refused or unreachable',
+      });
+      throw error;
+    }
+  }
+
+  async function changeState(
+    merchantTransactionId: string,
+    next: PaymentStatus,
+    gatewayTransactionId: string | null,
+    source: string,
+    detail: unknown,
+  ): Promise<void> {
+    const at = clock.now();
+    await db.transaction().execute(async (tx) => {
+      if (await repo.moveState(tx, merchantTransactionId, next, gatewayTransactionId, at)) {
+        await repo.addEvent(tx, { merchantTransactionId, state: next, source, detail, at });
+      }
+    });
+  }
+
+  /**
+   * Applies a verified report. The state moves only out of PAYMENT_PENDING (compare-and-set),
+   * and the upgrade is claimed by a conditional UPDATE in the same transaction as the new
+   * cycle, so replays and racing reports upgrade once.
+   */
+  async function applyReport(report: GatewayReport, source: string): Promise<void> {
+    const payment = await repo.findPayment(db, report.merchantTransactionId);
+    if (!payment) throw notFound('Unknown transaction');
+    let next = report.status;
+    const detail: Record<string, unknown> = { code: report.code, amount: report.amountPaise };
+    if (next === 'PAYMENT_SUCCESS' && report.amountPaise !== payment.amount_paise) {
+      // Money that does not match the order is not a Pro payment; it needs a person to refund.
+      log.warn({ report, expected: payment.amount_paise }, 'payment amount mismatch');
+      next = 'PAYMENT_ERROR';
+      detail.reason = 'amount mismatch';
+    }
+    const at = clock.now();
+    await db.transaction().execute(async (tx) => {
+      const id = payment.merchant_transaction_id;
+      if (await repo.moveState(tx, id, next, report.gatewayTransactionId, at)) {
+        await repo.addEvent(tx, { merchantTransactionId: id, state: next, source, detail, at });
+      }
+      if (next !== 'PAYMENT_SUCCESS' || !(await repo.claimUpgrade(tx, id, at))) return;
+      await usage.startPlan(tx, payment.user_id, 'pro');
+      await repo.addEvent(tx, { merchantTransactionId: id, state: 'UPGRADED', source, at });
+    });
+  }
+
+  return {
+    initiate,
+    applyReport,
+
+    async handleCallback(callback: IncomingCallback): Promise<void> {
+      await applyReport(gateway.verifyCallback(callback), 'callback');
+    },
+
+    /** The caller's payment; asks the gateway while it is still open. */
+    async status(user: UserRow, merchantTransactionId: string): Promise<PaymentStatusResponse> {
+      let payment = await repo.findPayment(db, merchantTransactionId);
+      if (!payment || payment.user_id !== user.id) throw notFound('Unknown transaction');
+      if (payment.state === repo.OPEN_STATE) {
+        try {
+          const report = await gateway.checkStatus(merchantTransactionId);
+          if (report.merchantTransactionId === merchantTransactionId) {
+            await applyReport(report, 'status-check');
+          }
+        } catch (error) {
+          // The gateway's silence leaves the payment pending; the page asks again.
+          log.warn({ err: error, merchantTransactionId }, 'payment status check failed');
+        }
+        payment = (await repo.findPayment(db, merchantTransactionId)) ?? payment;
+      }
+      const status = paymentStatusSchema.catch('PAYMENT_ERROR').parse(payment.state);
+      const plan = (await repo.userPlan(db, user.id))?.plan ?? user.plan;
+      return {
+        success: status === 'PAYMENT_SUCCESS',
+        status,
+        message: statusMessage(status),
+        data: {
+          merchantTransactionId,
+          amount: payment.amount_paise,
+          productId: payment.product_id,
+          plan,
+        },
+      };
+    },
+  };
+}
+export type PaymentService = ReturnType<typeof createPaymentService>;

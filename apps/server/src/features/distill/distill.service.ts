@@ -1,0 +1,83 @@
+import {
+  type DistillResponse,
+  distillTemplate,
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  type ProviderId,
+  providerLabel,
+  REQUEST_TIMEOUT_MS,
+} from '@grasp/contract';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { providerUnavailableError, toProviderAppError } from '../explain/explain-errors.ts';
+import { ProviderFailureError } from '../explain/providers/provider.ts';
+import { cleanConcepts } from './concept-list.ts';
+import * as repo from './distill.repository.ts';
+import type { DistillerLookup } from './distiller.ts';
+
+export interface DistillDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  distillers: DistillerLookup;
+  units: {
+    takeUnit(userId: string): Promise<string>;
+    giveUnitBack(cycleId: string): Promise<void>;
+  };
+  timeoutMs?: number;
+  /** Picks the historical template; tests pin it. */
+  random?: () => number;
+}
+
+export interface DistillInput {
+  subject: string;
+  provider?: ProviderId | undefined;
+}
+
+/** The explain feature's mapping, with the distiller's own words for a failed call. */
+function toDistillAppError(error: unknown): AppError {
+  const mapped = toProviderAppError(error);
+  if (mapped.statusCode !== 502) return mapped;
+  return new AppError(502, ERROR_CODES.providerError, ERROR_MESSAGES.distillFailed);
+}
+
+export function createDistillService(deps: DistillDeps) {
+  const { db, clock } = deps;
+
+  return {
+    /**
+     * One distillation for one unit (DESIGN.md §4): the unit is taken before the provider is
+     * asked and given back if it fails or answers nothing usable.
+     */
+    async distill(user: UserRow, input: DistillInput): Promise<DistillResponse> {
+      const providerId = input.provider ?? deps.distillers.defaultId;
+      const distiller = deps.distillers.get(providerId);
+      if (!distiller?.available) throw providerUnavailableError(providerLabel(providerId));
+      const template = distillTemplate(input.subject, user.plan, deps.random);
+      const cycleId = await deps.units.takeUnit(user.id);
+      let concepts: string[];
+      try {
+        const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
+        concepts = cleanConcepts(await distiller.distill(input.subject, signal));
+        if (concepts.length === 0) {
+          throw new ProviderFailureError(`${providerId} distilled no usable concepts`);
+        }
+      } catch (error) {
+        await deps.units.giveUnitBack(cycleId);
+        throw toDistillAppError(error);
+      }
+      await repo.insertDistillation(db, {
+        id: newId(),
+        userId: user.id,
+        subject: input.subject,
+        template,
+        concepts,
+        createdAt: clock.now(),
+      });
+      return { concepts, template };
+    },
+  };
+}
+export type DistillService = ReturnType<typeof createDistillService>;

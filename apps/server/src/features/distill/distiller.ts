@@ -1,0 +1,68 @@
+import type { ProviderId } from '@grasp/contract';
+import { createOfflineProvider } from '../explain/providers/offline/offline-provider.ts';
+import type { WordNet } from '../explain/providers/offline/wordnet.ts';
+import type { ExplanationProvider } from '../explain/providers/provider.ts';
+import { createConfiguredProviders, type ProvidersConfig } from '../explain/providers/registry.ts';
+import { parseConceptList } from './concept-list.ts';
+import { buildDistillPrompt } from './distill-prompts.ts';
+import { createOfflineDistiller } from './offline/offline-distiller.ts';
+
+/** Breaks a subject into concept names; one per provider id, beside the explainers. */
+export interface Distiller {
+  /** False when the provider behind it is not configured. */
+  readonly available: boolean;
+  /** Concept names from foundational to advanced (still to be cleaned by the caller). */
+  distill(subject: string, signal: AbortSignal): Promise<string[]>;
+}
+
+export interface DistillerLookup {
+  get(id: ProviderId): Distiller | undefined;
+  /** Used when the caller names no provider: the same default as explanations. */
+  readonly defaultId: ProviderId;
+}
+
+/**
+ * An AI vendor as a distiller. The provider must have been built with the distiller's prompt
+ * (distill-prompts.ts), so its `generate` answers with a list of concepts; the subject travels
+ * as the query.
+ */
+export function createRemoteDistiller(provider: ExplanationProvider): Distiller {
+  return {
+    available: provider.available,
+    async distill(subject, signal) {
+      const text = await provider.generate({
+        query: subject,
+        template: 'default',
+        difficulty: 'beginner',
+        signal,
+      });
+      return parseConceptList(text);
+    },
+  };
+}
+
+export interface DistillersOptions {
+  config: ProvidersConfig;
+  /** Replaces the configured vendors (AppDeps.providers: tests pass fakes). */
+  providers?: readonly ExplanationProvider[] | undefined;
+  /** The explainers' default, so both features ask the same provider by default. */
+  defaultId: ProviderId;
+  /** Shared with the offline explainer: one cache and one set of open files. */
+  wordnet: WordNet;
+}
+
+/**
+ * The offline distiller for `offline`, and a remote one per vendor: the configured vendors are
+ * built a second time with the distiller's prompt; fakes are used as they are.
+ */
+export function createDistillers(options: DistillersOptions): DistillerLookup {
+  const { config, wordnet } = options;
+  const vendors =
+    options.providers ??
+    createConfiguredProviders(config, buildDistillPrompt, createOfflineProvider({ wordnet }));
+  const byId = new Map<ProviderId, Distiller>([['offline', createOfflineDistiller(wordnet)]]);
+  for (const vendor of vendors) {
+    if (vendor.id !== 'offline') byId.set(vendor.id, createRemoteDistiller(vendor));
+  }
+  return { get: (id) => byId.get(id), defaultId: options.defaultId };
+}

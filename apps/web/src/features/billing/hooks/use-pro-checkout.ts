@@ -1,0 +1,28 @@
+import { ERROR_MESSAGES } from '@grasp/contract';
+import { useState } from 'react';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { initiateProPayment } from '../api/initiate-payment.ts';
+import { leaveSite } from '../lib/leave-site.ts';
+
+/** The Pro pay button: sign-in check, initiation, then off to the gateway's checkout. */
+export function useProCheckout() {
+  const user = useAuth((s) => s.user);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function pay(): Promise<void> {
+    if (!user) {
+      window.alert(ERROR_MESSAGES.paymentLoginRequired);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await initiateProPayment(user);
+    // On success the button stays busy: the browser is on its way to the checkout.
+    if (result.ok && leaveSite(result.redirectUrl)) return;
+    setError(result.ok ? ERROR_MESSAGES.paymentInitFailed : result.message);
+    setBusy(false);
+  }
+
+  return { pay, busy, error };
+}

@@ -1,0 +1,218 @@
+import {
+  distillTemplate,
+  type ExplainResponse,
+  type ProviderId,
+  type TemplateId,
+  VALIDATION_MESSAGES,
+} from '@grasp/contract';
+import { create } from 'zustand';
+import { onSignOut, useAuth } from '../../../lib/auth-store.ts';
+import { resolveProvider, useProviders } from '../../explain/api/providers-store.ts';
+import { requestExplanation } from '../../explain/api/request-explanation.ts';
+import { type ExplainError, toExplainError } from '../../explain/lib/explain-errors.ts';
+import { effectiveTemplate } from '../../explain/lib/template-access.ts';
+import { useSettings } from '../../settings/settings-store.ts';
+import { fetchConceptHistory } from '../api/concept-history.ts';
+import { distillConcepts } from '../api/distill-concepts.ts';
+import { type DistillError, toDistillError } from '../lib/distill-errors.ts';
+
+/** A card's explanation, shown inline with the dashboard's own views. */
+export type CardExplanation =
+  | { status: 'idle' }
+  | { status: 'loading'; text: string; provider: ProviderId | null }
+  | { status: 'done'; content: ExplainResponse }
+  | { status: 'error'; error: ExplainError };
+
+/** SPEC.md §3: name, template, loading, hasHistory; plus the explanation itself. */
+export interface DistilledConcept {
+  name: string;
+  template: TemplateId;
+  loading: boolean;
+  hasHistory: boolean;
+  explanation: CardExplanation;
+}
+
+export interface DistillState {
+  /** The subject the listed concepts came from. */
+  subject: string;
+  distilling: boolean;
+  error: DistillError | null;
+  concepts: DistilledConcept[];
+  /** The one card whose explanation is open (the result view's ids are unique per page). */
+  openConcept: string | null;
+  distill: (subject: string) => Promise<void>;
+  /** Stops a distillation in progress; the previous list stays. */
+  cancel: () => void;
+  explain: (name: string, fresh?: boolean) => Promise<void>;
+  toggleOpen: (name: string) => void;
+  clearError: () => void;
+  reset: () => void;
+}
+
+const EMPTY = {
+  subject: '',
+  distilling: false,
+  error: null,
+  concepts: [],
+  openConcept: null,
+} satisfies Partial<DistillState>;
+
+// Calls in flight. A newer distillation, cancel() or reset() drops the distillation's answer;
+// a new list or reset() drops the cards' answers (and history checks) of the old list.
+let distillCall: AbortController | null = null;
+let distillVersion = 0;
+const explainCalls = new Map<string, AbortController>();
+let listVersion = 0;
+
+async function chosenProvider(): Promise<ProviderId | undefined> {
+  const providers = useProviders.getState();
+  const info = providers.data ?? (await providers.load());
+  return resolveProvider(useSettings.getState().aiProvider, info);
+}
+
+function stopDistilling(): void {
+  distillCall?.abort();
+  distillCall = null;
+  distillVersion += 1;
+}
+
+function dropList(): void {
+  for (const call of explainCalls.values()) call.abort();
+  explainCalls.clear();
+  listVersion += 1;
+}
+
+export const useDistillStore = create<DistillState>()((set, get) => {
+  const patch = (name: string, change: Partial<DistilledConcept>) =>
+    set((s) => ({ concepts: s.concepts.map((c) => (c.name === name ? { ...c, ...change } : c)) }));
+
+  /** GET history per concept, in parallel; a failed check just leaves the marker off. */
+  const checkHistory = (names: readonly string[], mine: number) => {
+    for (const name of names) {
+      fetchConceptHistory(name)
+        .then((entries) => {
+          if (listVersion === mine) patch(name, { hasHistory: entries.length > 0 });
+        })
+        .catch(() => undefined);
+    }
+  };
+
+  return {
+    ...EMPTY,
+
+    async distill(rawSubject) {
+      const subject = rawSubject.trim();
+      if (!subject) {
+        set({ error: { kind: 'validation', message: VALIDATION_MESSAGES.emptySubject } });
+        return;
+      }
+      const user = useAuth.getState().user;
+      if (!user) {
+        set({ error: { kind: 'validation', message: VALIDATION_MESSAGES.userNotLoggedIn } });
+        return;
+      }
+      stopDistilling();
+      const mine = distillVersion;
+      const call = new AbortController();
+      distillCall = call;
+      set({ distilling: true, error: null });
+      try {
+        const provider = await chosenProvider();
+        const result = await distillConcepts(
+          {
+            subject,
+            username: user.username,
+            template: distillTemplate(subject, user.plan),
+            provider,
+          },
+          call.signal,
+        );
+        if (distillVersion !== mine) return;
+        dropList();
+        set({
+          subject,
+          distilling: false,
+          openConcept: null,
+          concepts: result.concepts.map((name) => ({
+            name,
+            template: result.template,
+            loading: false,
+            hasHistory: false,
+            explanation: { status: 'idle' },
+          })),
+        });
+        checkHistory(result.concepts, listVersion);
+      } catch (error) {
+        if (distillVersion !== mine) return;
+        set({ distilling: false, error: toDistillError(error) });
+      } finally {
+        if (distillCall === call) distillCall = null;
+      }
+    },
+
+    cancel() {
+      stopDistilling();
+      set({ distilling: false });
+    },
+
+    async explain(name, fresh = false) {
+      const concept = get().concepts.find((c) => c.name === name);
+      if (!concept || concept.loading) return;
+      const user = useAuth.getState().user;
+      const mine = listVersion;
+      const call = new AbortController();
+      explainCalls.set(name, call);
+      set({ openConcept: name });
+      patch(name, { loading: true, explanation: { status: 'loading', text: '', provider: null } });
+      try {
+        const provider = await chosenProvider();
+        if (listVersion !== mine) return;
+        patch(name, { explanation: { status: 'loading', text: '', provider: provider ?? null } });
+        const content = await requestExplanation(
+          {
+            query: name,
+            // The distiller's template where the plan allows it, else the default (DESIGN.md §4).
+            template: effectiveTemplate(concept.template, user?.plan),
+            difficulty: useSettings.getState().difficulty,
+            provider,
+            username: user?.username ?? 'anonymous',
+            ...(fresh ? { fresh: true } : {}),
+          },
+          {
+            signal: call.signal,
+            onDelta: (text) => {
+              if (listVersion !== mine) return;
+              const current = get().concepts.find((c) => c.name === name)?.explanation;
+              if (current?.status !== 'loading') return;
+              patch(name, { explanation: { ...current, text: current.text + text } });
+            },
+          },
+        );
+        if (listVersion !== mine) return;
+        patch(name, { loading: false, hasHistory: true, explanation: { status: 'done', content } });
+      } catch (error) {
+        if (listVersion !== mine) return;
+        patch(name, {
+          loading: false,
+          explanation: { status: 'error', error: toExplainError(error) },
+        });
+      } finally {
+        if (explainCalls.get(name) === call) explainCalls.delete(name);
+      }
+    },
+
+    toggleOpen(name) {
+      set((s) => ({ openConcept: s.openConcept === name ? null : name }));
+    },
+
+    clearError: () => set({ error: null }),
+
+    reset() {
+      stopDistilling();
+      dropList();
+      set({ ...EMPTY });
+    },
+  };
+});
+
+onSignOut(() => useDistillStore.getState().reset());
