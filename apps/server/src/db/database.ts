@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './types.ts';
@@ -29,6 +29,31 @@ function sqlitePath(url: string | undefined, dataDir: string): string {
   return path === ':memory:' ? path : resolve(path);
 }
 
+const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements are reusable, and preparing them
+ * was a large share of a request's CPU time. The cache is bounded, oldest out first.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(query: string) {
+      let statement = statements.get(query);
+      if (!statement) {
+        statement = database.prepare(query);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+        statements.set(query, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 function openSqlite(path: string): Kysely<DB> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
@@ -36,7 +61,7 @@ function openSqlite(path: string): Kysely<DB> {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
 function openPostgres(url: string, schema: string | undefined, poolSize: number): Kysely<DB> {

@@ -25,6 +25,7 @@ import { createInFlight } from './in-flight.ts';
 import type { ExplanationProvider } from './providers/provider.ts';
 import { ProviderFailureError } from './providers/provider.ts';
 import { queryKey } from './query-key.ts';
+import { createRecentAnswers } from './recent-answers.ts';
 
 export interface ProviderLookup {
   get(id: string): ExplanationProvider | undefined;
@@ -64,6 +65,7 @@ type Answer = Omit<ExplainResponse, 'cached'>;
 export function createExplainService(deps: ExplainDeps) {
   const { db, clock } = deps;
   const inFlight = createInFlight<Answer>();
+  const recent = createRecentAnswers<Answer>({ max: 500, ttlMs: 60_000, now: () => Date.now() });
   const cacheKey = (t: ExplainTicket) =>
     [queryKey(t.input.query), t.input.template, t.input.difficulty, t.provider.id].join('|');
 
@@ -95,14 +97,19 @@ export function createExplainService(deps: ExplainDeps) {
       responseJson: JSON.stringify(answer),
       createdAt: clock.now(),
     });
+    recent.set(cacheKey(ticket), answer);
     return answer;
   }
 
   async function cachedAnswer(key: string): Promise<Answer | null> {
+    const remembered = recent.get(key);
+    if (remembered) return remembered;
     const json = await repo.readCachedAnswer(db, key);
     if (!json) return null;
     const parsed = explainResponseSchema.omit({ cached: true }).safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
+    if (!parsed.success) return null;
+    recent.set(key, parsed.data);
+    return parsed.data;
   }
 
   return {
