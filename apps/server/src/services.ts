@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { AppDeps } from './app.ts';
+import { createAnalyticsService } from './features/analytics/analytics.service.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import {
   type CaptchaVerifier,
@@ -21,6 +22,7 @@ import {
   createProviderRegistry,
 } from './features/explain/providers/registry.ts';
 import { createHealthService } from './features/health/health.service.ts';
+import { createSiteService } from './features/site/site.service.ts';
 import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -92,6 +94,8 @@ export function createServices(deps: AppDeps, log: Log) {
       }),
     }),
     health: createHealthService({ db, redis }),
+    analytics: createAnalyticsService({ db, clock }),
+    site: createSiteService({ config }),
     stats: createStatsService({ db, availableUnits: (userId) => usage.availableUnits(userId) }),
     billing: createBillingService({
       db,

@@ -1,3 +1,4 @@
+export * from './analytics.ts';
 export * from './api.ts';
 export * from './auth.ts';
 export * from './billing.ts';
@@ -8,5 +9,6 @@ export * from './messages.ts';
 export * from './plans.ts';
 export * from './providers.ts';
 export * from './settings.ts';
+export * from './site.ts';
 export * from './templates.ts';
 export * from './user.ts';

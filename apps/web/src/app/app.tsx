@@ -1,23 +1,25 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
-import { useSessionGuard } from '../features/auth/use-session-guard.ts';
 import { applyTheme, useSettings } from '../features/settings/settings-store.ts';
-import { configureApiClient } from '../lib/api-client.ts';
-import { useAuth } from '../lib/auth-store.ts';
+import { afterApiReady } from './api-ready.ts';
 import { AppRoutes } from './routes.tsx';
 
-configureApiClient({
-  getToken: () => useAuth.getState().token,
-  onUnauthorized: () => useAuth.getState().signOut(),
-});
+// The session re-check calls the API, so it waits for the client (see api-ready.ts).
+const SessionGuard = lazy(() =>
+  afterApiReady(() => import('./session-guard.tsx')).then((m) => ({ default: m.SessionGuard })),
+);
 
 export function App() {
   const darkMode = useSettings((s) => s.darkMode);
   useEffect(() => applyTheme(darkMode), [darkMode]);
-  useSessionGuard();
   return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <>
+      <Suspense fallback={null}>
+        <SessionGuard />
+      </Suspense>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </>
   );
 }

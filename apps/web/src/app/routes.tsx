@@ -1,43 +1,70 @@
-import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { type ComponentType, lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
-import { NotFoundPage } from '../features/misc/not-found-page.tsx';
+import { useAuth } from '../lib/auth-store.ts';
+import { afterApiReady } from './api-ready.ts';
 import { Layout } from './layout.tsx';
 
-// Every page but the landing one loads on demand to keep the first chunk small.
-const LoginPage = lazy(() =>
-  import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+/**
+ * Every page but the landing one loads on demand to keep the first chunk small, and renders
+ * only once the API client is wired (api-ready.ts). The page of the address the app starts on
+ * is requested at once, while the first chunk still runs, instead of after the first render.
+ */
+function lazyPage<K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+  startsAt?: { path: string; signedIn?: boolean },
+) {
+  let pending: Promise<M> | null = null;
+  const start = () => {
+    pending ??= afterApiReady(load);
+    return pending;
+  };
+  const here = startsAt && window.location.pathname === startsAt.path;
+  if (here && (!startsAt.signedIn || useAuth.getState().token)) void start();
+  return lazy(() => start().then((m) => ({ default: m[name] })));
+}
+
+const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage', {
+  path: paths.login,
+});
+const VerifyEmailPage = lazyPage(
+  () => import('../features/auth/verify-email-page.tsx'),
+  'VerifyEmailPage',
+  { path: paths.verifyEmail },
 );
-const VerifyEmailPage = lazy(() =>
-  import('../features/auth/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })),
+const PricingPage = lazyPage(() => import('../features/billing/pricing-page.tsx'), 'PricingPage', {
+  path: paths.pricing,
+});
+const PaymentStatusPage = lazyPage(
+  () => import('../features/billing/payment-status-page.tsx'),
+  'PaymentStatusPage',
+  { path: paths.paymentStatus },
 );
-const PricingPage = lazy(() =>
-  import('../features/billing/pricing-page.tsx').then((m) => ({ default: m.PricingPage })),
+const TermsPage = lazyPage(() => import('../features/legal/terms-page.tsx'), 'TermsPage', {
+  path: paths.terms,
+});
+const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page.tsx'), 'PrivacyPage', {
+  path: paths.privacy,
+});
+const DashboardPage = lazyPage(
+  () => import('../features/explain/dashboard-page.tsx'),
+  'DashboardPage',
+  { path: paths.dashboard, signedIn: true },
 );
-const PaymentStatusPage = lazy(() =>
-  import('../features/billing/payment-status-page.tsx').then((m) => ({
-    default: m.PaymentStatusPage,
-  })),
+const UserDashboardPage = lazyPage(
+  () => import('../features/stats/user-dashboard-page.tsx'),
+  'UserDashboardPage',
+  { path: paths.userDashboard, signedIn: true },
 );
-const TermsPage = lazy(() =>
-  import('../features/legal/terms-page.tsx').then((m) => ({ default: m.TermsPage })),
+const DistillerPage = lazyPage(
+  () => import('../features/distill/distiller-page.tsx'),
+  'DistillerPage',
+  { path: paths.distiller, signedIn: true },
 );
-const PrivacyPage = lazy(() =>
-  import('../features/legal/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })),
-);
-const DashboardPage = lazy(() =>
-  import('../features/explain/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
-);
-const UserDashboardPage = lazy(() =>
-  import('../features/stats/user-dashboard-page.tsx').then((m) => ({
-    default: m.UserDashboardPage,
-  })),
-);
-const DistillerPage = lazy(() =>
-  import('../features/distill/distiller-page.tsx').then((m) => ({ default: m.DistillerPage })),
-);
+const NotFoundPage = lazyPage(() => import('../features/misc/not-found-page.tsx'), 'NotFoundPage');
 
 export function AppRoutes() {
   return (
@@ -46,6 +73,7 @@ export function AppRoutes() {
         <Route path={paths.home} element={<LandingPage />} />
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.pricing} element={<PricingPage />} />
+        <Route path={paths.upgrade} element={<Navigate to={paths.pricing} replace />} />
         <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
         <Route path={paths.paymentStatus} element={<PaymentStatusPage />} />
         <Route path={paths.terms} element={<TermsPage />} />

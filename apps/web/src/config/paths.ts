@@ -4,6 +4,8 @@ export const paths = {
   login: '/login',
   register: '/login?register=true',
   pricing: '/pricing',
+  /** Another reading's target of the user dashboard's Upgrade button; redirects to /pricing. */
+  upgrade: '/upgrade',
   verifyEmail: '/verify-email',
   paymentStatus: '/payment-status',
   terms: '/terms',

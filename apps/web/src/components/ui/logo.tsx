@@ -4,7 +4,10 @@ import { paths } from '../../config/paths.ts';
 
 export function Logo() {
   return (
-    <Link to={paths.home} className="flex items-center gap-2 text-lg font-bold tracking-tight">
+    <Link
+      to={paths.home}
+      className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight"
+    >
       <img src="/favicon.svg" alt="" width="28" height="28" />
       <span>{PRODUCT_NAME}</span>
     </Link>

@@ -1,26 +1,32 @@
-import { PRODUCT_NAME } from '@grasp/contract';
-import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/button.tsx';
+import { lazy, Suspense } from 'react';
+import { Navigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useAuth } from '../../lib/auth-store.ts';
+import { Hero } from './components/hero.tsx';
+import { useConceptSearch } from './hooks/use-concept-search.ts';
 
+// Below the fold: split off so the landing route's first chunk stays within its budget
+// (DESIGN.md §6). When the app starts on /, it is requested at once, not at first render.
+let sections: Promise<typeof import('./components/landing-sections.tsx')> | null = null;
+const loadSections = () => {
+  sections ??= import('./components/landing-sections.tsx');
+  return sections;
+};
+if (window.location.pathname === paths.home) void loadSections();
+const LandingSections = lazy(() => loadSections().then((m) => ({ default: m.LandingSections })));
+
+/** / (SPEC.md §2): for visitors only; a signed-in user goes straight to the dashboard. */
 export function LandingPage() {
+  const signedIn = useAuth((s) => s.token !== null);
+  const search = useConceptSearch();
+  if (signedIn) return <Navigate to={paths.dashboard} replace />;
   return (
-    <main id="main" className="mx-auto w-full max-w-5xl px-4 py-16 text-center sm:px-6">
-      <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-        Understand any concept in two minutes
-      </h1>
-      <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600 dark:text-slate-400">
-        {PRODUCT_NAME} turns any idea into a short, structured, timed explanation in the style and
-        level you choose.
-      </p>
-      <div className="mt-8 flex justify-center gap-3">
-        <Link to={paths.register} className={buttonClass('primary')}>
-          Get Started
-        </Link>
-        <Link to={paths.login} className={buttonClass('secondary')}>
-          Log In
-        </Link>
-      </div>
+    <main id="main" className="flex-1">
+      <Hero onSearch={search} />
+      {/* Holds the footer below the fold until the sections arrive, so nothing visible shifts. */}
+      <Suspense fallback={<div className="min-h-screen" />}>
+        <LandingSections onSearch={search} />
+      </Suspense>
     </main>
   );
 }

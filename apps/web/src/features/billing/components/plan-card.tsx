@@ -26,7 +26,7 @@ export function PlanCard({ plan, current, featured = false, children }: PlanCard
     >
       {current || featured ? (
         <p
-          className={`absolute -top-3 left-6 rounded-full px-3 py-0.5 text-xs font-semibold text-white ${current ? 'bg-emerald-600' : 'bg-indigo-600'}`}
+          className={`absolute -top-3 left-6 rounded-full px-3 py-0.5 text-xs font-semibold text-white ${current ? 'bg-emerald-700' : 'bg-indigo-600'}`}
         >
           {current ? 'Your current plan' : 'Most popular'}
         </p>

@@ -1,0 +1,196 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSupportContact } from '../components/support/support-contact.ts';
+import {
+  json,
+  makeUser,
+  resetAuth,
+  signInAs,
+  stubApi,
+} from '../features/auth/testing/auth-fixtures.ts';
+import { isEntryActive } from './signed-in-nav.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+function renderHeader(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <SiteHeader />
+      <p>page body</p>
+    </MemoryRouter>,
+  );
+}
+
+/** The signed-in bar loads lazily; wait for it. */
+const bar = () => screen.findByRole('button', { name: 'Menu' });
+const desktopNav = () =>
+  within(screen.getAllByRole('navigation', { name: 'Main' })[0] as HTMLElement);
+
+describe('the signed-in navigation bar', () => {
+  beforeEach(() => {
+    resetAuth();
+    resetSupportContact();
+    stubApi({
+      '/api/config/public': () =>
+        json({ supportEmail: 'help@grasp.test', supportPhone: '+91 90000 11111' }),
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the four entries and marks the current one', async () => {
+    signInAs(makeUser());
+    renderHeader('/user-dashboard');
+    await bar();
+    const links = desktopNav().getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Home', 'Dashboard', 'Pricing', 'Distiller']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/',
+      '/user-dashboard',
+      '/pricing',
+      '/distiller',
+    ]);
+    expect(desktopNav().getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(desktopNav().getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Grasp' })).toHaveAttribute('href', '/');
+  });
+
+  it('treats the search dashboard as Home and sub-paths as their entry', () => {
+    expect(isEntryActive('/', '/')).toBe(true);
+    expect(isEntryActive('/', '/dashboard')).toBe(true);
+    expect(isEntryActive('/', '/pricing')).toBe(false);
+    expect(isEntryActive('/distiller', '/distiller')).toBe(true);
+    expect(isEntryActive('/user-dashboard', '/dashboard')).toBe(false);
+  });
+
+  it('opens and closes the mobile menu with the same entries', async () => {
+    signInAs(makeUser({ plan: 'pro' }));
+    renderHeader('/distiller');
+    const toggle = await bar();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel).toBeVisible();
+    const entries = within(panel as HTMLElement).getAllByRole('link');
+    expect(entries.map((l) => l.textContent)).toEqual([
+      'Home',
+      'Dashboard',
+      'Pricing',
+      'Distiller',
+    ]);
+    expect(within(panel as HTMLElement).getByRole('link', { name: 'Distiller' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+  });
+
+  it('closes the mobile menu on an outside click, on Escape and when an entry is followed', async () => {
+    signInAs(makeUser());
+    renderHeader('/user-dashboard');
+    const toggle = await bar();
+
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByText('page body'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(toggle);
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    await userEvent.click(toggle);
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    await userEvent.click(within(panel as HTMLElement).getByRole('link', { name: 'Pricing' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows the support email and phone in the contact popover, which an outside click closes', async () => {
+    signInAs(makeUser());
+    renderHeader('/user-dashboard');
+    await bar();
+    const contact = screen.getByRole('button', { name: 'Contact support' });
+    await userEvent.click(contact);
+    expect(contact).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('link', { name: 'help@grasp.test' })).toHaveAttribute(
+      'href',
+      'mailto:help@grasp.test',
+    );
+    expect(screen.getByRole('link', { name: '+91 90000 11111' })).toHaveAttribute(
+      'href',
+      'tel:+919000011111',
+    );
+
+    await userEvent.click(screen.getByText('page body'));
+    expect(contact).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'help@grasp.test' })).toBeNull();
+  });
+
+  it('opening one dropdown closes the other', async () => {
+    signInAs(makeUser());
+    renderHeader('/user-dashboard');
+    const menu = await bar();
+    await userEvent.click(menu);
+    await userEvent.click(screen.getByRole('button', { name: 'Contact support' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Contact support' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  it.each([
+    ['free', true],
+    ['FREE', true],
+    ['pro', false],
+    ['enterprise', false],
+  ])('shows Upgrade to Pro for plan %s: %s', async (plan, shown) => {
+    signInAs(makeUser({ plan }));
+    renderHeader('/user-dashboard');
+    await bar();
+    const upgrade = screen.queryByRole('link', { name: 'Upgrade to Pro' });
+    if (shown) expect(upgrade).toHaveAttribute('href', '/pricing');
+    else expect(upgrade).toBeNull();
+  });
+
+  it('keeps the theme toggle and the profile menu', async () => {
+    signInAs(makeUser());
+    renderHeader('/user-dashboard');
+    await bar();
+    expect(screen.getByRole('button', { name: /Switch to (dark|light) mode/ })).toBeVisible();
+    expect(screen.getByRole('button', { name: /Profile menu for/ })).toBeVisible();
+  });
+});
+
+describe('the visitor header', () => {
+  beforeEach(() => resetAuth());
+
+  it('links to the landing sections, Log In and Get Started', async () => {
+    renderHeader('/pricing');
+    const nav = desktopNav();
+    expect(nav.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([
+      '/#features',
+      '/#how-it-works',
+      '/#pricing',
+      '/#contact',
+    ]);
+    expect(screen.getAllByRole('link', { name: 'Log In' })[0]).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/login?register=true',
+    );
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('link', { name: 'Upgrade to Pro' })).toBeNull();
+  });
+});

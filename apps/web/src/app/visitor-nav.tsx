@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../components/ui/button.tsx';
+import { paths } from '../config/paths.ts';
+import { ThemeToggle } from '../features/settings/theme-toggle.tsx';
+import { MobileMenu, navEntryClass } from './mobile-menu.tsx';
+
+/** The landing page's sections; from any other page they lead back to it. */
+export const VISITOR_LINKS = [
+  { hash: '#features', label: 'Features' },
+  { hash: '#how-it-works', label: 'How It Works' },
+  { hash: '#pricing', label: 'Pricing' },
+  { hash: '#contact', label: 'Contact' },
+] as const;
+
+/** The header of a visitor: section links, theme, Log In and Get Started (SPEC.md §2). */
+export function VisitorNav() {
+  return (
+    <>
+      <nav aria-label="Main" className="hidden gap-1 md:flex">
+        {VISITOR_LINKS.map((link) => (
+          <Link
+            key={link.hash}
+            to={{ pathname: paths.home, hash: link.hash }}
+            className={navEntryClass(false, true)}
+          >
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <ThemeToggle />
+        <Link
+          to={paths.login}
+          className="hidden rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 md:block dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          Log In
+        </Link>
+        <Link to={paths.register} className={`${buttonClass('primary')} whitespace-nowrap`}>
+          Get Started
+        </Link>
+        <MobileMenu>
+          {(close) => (
+            <>
+              {VISITOR_LINKS.map((link) => (
+                <Link
+                  key={link.hash}
+                  to={{ pathname: paths.home, hash: link.hash }}
+                  onClick={close}
+                  className={navEntryClass(false, false)}
+                >
+                  {link.label}
+                </Link>
+              ))}
+              <Link to={paths.login} onClick={close} className={navEntryClass(false, false)}>
+                Log In
+              </Link>
+            </>
+          )}
+        </MobileMenu>
+      </div>
+    </>
+  );
+}

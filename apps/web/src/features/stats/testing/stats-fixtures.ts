@@ -1,0 +1,51 @@
+import type { User, UserMessage } from '@grasp/contract';
+import { vi } from 'vitest';
+import { useAuth } from '../../../lib/auth-store.ts';
+
+export function signedInUser(overrides: Partial<User> = {}): User {
+  const user: User = {
+    id: 'u1',
+    username: 'asha',
+    name: 'Asha Rao',
+    fullName: 'Asha Rao',
+    email: 'asha@example.org',
+    mobile: '9876543210',
+    avatar: null,
+    plan: 'free',
+    ...overrides,
+  };
+  useAuth.getState().signIn(user, 'tok');
+  return user;
+}
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export function message(name: string, minutesAgo: number): UserMessage {
+  return {
+    concept_name: name,
+    ai_answer: `## About ${name} (0-20 seconds)\n**${name}** explained simply.`,
+    created_date: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+  };
+}
+
+type Answer = () => Response | Promise<Response>;
+
+/** Answers the three stats calls; pass one answer to use it for all of them. */
+export function stubStats(
+  answers: { stats?: Answer; messages?: Answer; units?: Answer } | Answer,
+  user: User,
+) {
+  const all =
+    typeof answers === 'function' ? { stats: answers, messages: answers, units: answers } : answers;
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.includes('/user-stats/')) return (all.stats ?? (() => json({ total_messages: 0 })))();
+    if (url.includes('/user-messages/')) return (all.messages ?? (() => json([])))();
+    if (url.includes('/units/'))
+      return (all.units ?? (() => json({ success: true, user, available_units: 99 })))();
+    throw new Error(`Unexpected call: ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

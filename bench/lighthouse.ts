@@ -1,0 +1,94 @@
+/**
+ * Lighthouse (mobile defaults: emulated phone, simulated slow 4G and 4x CPU slowdown) on / and
+ * /pricing of the built server, started here on its own data folder. Prints performance,
+ * accessibility and LCP: the median of RUNS runs (default 3), as single runs vary.
+ * Needs a build (npm run build). Run: npx tsx bench/lighthouse.ts
+ */
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from './lib.ts';
+
+const PAGES = ['/', '/pricing'];
+const RUNS = Number(process.env.RUNS ?? 3);
+const TARGETS = { performance: 98, accessibility: 100, lcpMs: 1500 };
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: string;
+  failing: string[];
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcp: value('largest-contentful-paint'),
+    fcp: value('first-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: (audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+    // Accessibility checks are pass/fail: name any that failed.
+    failing: Object.values(audits)
+      .filter((a) => a.scoreDisplayMode === 'binary' && a.score === 0)
+      .map((a) => a.id),
+  };
+}
+
+const server = await startServer('apps/server/dist/main.js', 3410);
+const chrome = await launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
+const rows: (string | number)[][] = [
+  ['page', 'performance', 'accessibility', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS'],
+];
+try {
+  for (const path of PAGES) {
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`, chrome.port));
+    runs.sort((a, b) => a.performance - b.performance);
+    const median = runs[Math.floor(runs.length / 2)];
+    if (!median) continue;
+    rows.push([
+      path,
+      median.performance,
+      median.accessibility,
+      median.lcp,
+      median.fcp,
+      median.tbt,
+      median.cls,
+    ]);
+    if (median.failing.length > 0) {
+      process.stdout.write(`${path} failing audits: ${median.failing.join(', ')}\n`);
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+for (const row of rows) process.stdout.write(`${row.map((c) => String(c).padEnd(14)).join('')}\n`);
+process.stdout.write(
+  `targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, LCP ≤ ${TARGETS.lcpMs} ms\n`,
+);

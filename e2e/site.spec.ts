@@ -1,0 +1,209 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { registerThroughForm, signIn, uniqueName, verificationLink } from './support/accounts.ts';
+import { openRoute, seriousViolations, useTheme } from './support/site-helpers.ts';
+
+// Registering solves a real proof-of-work captcha first; that alone can take several seconds.
+test.describe.configure({ timeout: 90_000 });
+
+const VISITOR_ROUTES = [
+  '/',
+  '/login',
+  '/login?register=true',
+  '/pricing',
+  '/terms',
+  '/privacy',
+  '/verify-email',
+  '/payment-status',
+  '/no/such/page',
+];
+const SIGNED_IN_ROUTES = [
+  '/dashboard',
+  '/user-dashboard',
+  '/distiller',
+  '/pricing',
+  '/terms',
+  '/privacy',
+  '/no/such/page',
+];
+
+const heroBox = (page: Page) => page.getByRole('textbox', { name: 'Concept to explain' });
+const resultTitle = (page: Page) => page.locator('#result-title');
+const figure = (page: Page, label: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: label }) });
+
+async function expectNoSeriousViolations(page: Page, routes: string[]) {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.goto('/terms');
+    await useTheme(page, theme);
+    for (const route of routes) {
+      await openRoute(page, route);
+      found.push(...(await seriousViolations(page)).map((v) => `${route} [${theme}] ${v}`));
+    }
+  }
+  expect(found).toEqual([]);
+}
+
+test.describe('signed out', () => {
+  test('the landing search ignores a blank query and needs no account to start', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await heroBox(page).fill('   ');
+    await heroBox(page).press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(heroBox(page)).toBeFocused();
+  });
+
+  test('the visitor menu at 375 px opens, leads to a landing section and closes', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/terms');
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await page.mouse.click(187, 700);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+    await menu.click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Pricing' })
+      .click();
+    await expect(page).toHaveURL(/\/#pricing$/);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('heading', { level: 2, name: 'Simple pricing' })).toBeInViewport();
+  });
+
+  test('/upgrade leads to the pricing page', async ({ page }) => {
+    await page.goto('/upgrade');
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test('axe finds no serious or critical violation on any visitor route, light or dark', async ({
+    page,
+  }) => {
+    await expectNoSeriousViolations(page, VISITOR_ROUTES);
+  });
+});
+
+test.describe('signed in', () => {
+  test.describe.configure({ mode: 'serial' });
+  let context: BrowserContext;
+  let page: Page;
+  const name = uniqueName('site');
+
+  test.beforeAll(async ({ browser }) => {
+    context = await browser.newContext();
+    page = await context.newPage();
+  });
+  test.afterAll(() => context.close());
+
+  test('a visitor’s landing search goes through sign-in on to /dashboard with the query', async () => {
+    await registerThroughForm(page, name);
+    await page.goto(verificationLink(`${name}@example.com`));
+    await expect(page.getByText('Your email has been verified')).toBeVisible();
+
+    await page.goto('/');
+    await heroBox(page).fill('gravity');
+    await page.getByRole('button', { name: 'Explain', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, name);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(resultTitle(page)).toHaveText(/gravity/i);
+  });
+
+  test('a signed-in user on / lands on /dashboard', async () => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByPlaceholder('What concept would you like to learn?')).toBeVisible();
+  });
+
+  test('the user dashboard shows the figures after two explanations', async () => {
+    await page.getByPlaceholder('What concept would you like to learn?').fill('volcano');
+    await page.getByRole('button', { name: 'Explain', exact: true }).click();
+    await expect(resultTitle(page)).toHaveText(/volcano/i);
+
+    const view = page.waitForRequest(
+      (r) =>
+        r.url().endsWith('/api/analytics/pageview') && r.postDataJSON()?.path === '/user-dashboard',
+    );
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    expect((await view).headers().authorization).toMatch(/^Bearer /);
+    await expect(page).toHaveURL(/\/user-dashboard$/);
+    await expect(figure(page, 'Total messages')).toContainText('2');
+    await expect(figure(page, 'Available units')).toContainText('97');
+    await expect(figure(page, 'Learning streak')).toContainText('1 day');
+    const activity = page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem');
+    await expect(activity).toHaveCount(2);
+    await expect(activity.nth(0)).toContainText(/volcano/i);
+    await expect(activity.nth(0)).toContainText('just now');
+    await expect(activity.nth(1)).toContainText(/gravity/i);
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Upgrade to Pro' }),
+    ).toHaveAttribute('href', '/pricing');
+    await page.getByRole('link', { name: 'New explanation' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the bar marks the current entry; its dropdowns close on an outside click and Escape', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/pricing');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(main.getByRole('link', { name: 'Pricing' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(main.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+
+    const contact = page.getByRole('button', { name: 'Contact support' });
+    await contact.click();
+    // The pricing page lists the same address; the popover's copy is the one in the header.
+    const email = page.locator('header').getByRole('link', { name: 'support@grasp.local' });
+    await expect(email).toBeVisible();
+    await page.mouse.click(640, 600);
+    await expect(contact).toHaveAttribute('aria-expanded', 'false');
+    await expect(email).toBeHidden();
+
+    const profile = page.getByRole('button', { name: /Profile menu/ });
+    await profile.click();
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeHidden();
+    await expect(profile).toBeFocused();
+  });
+
+  test('the mobile menu at 375 px toggles, lists the entries and closes on an outside click', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/user-dashboard');
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.getByRole('navigation', { name: 'Main' });
+    await expect(panel.getByRole('link')).toHaveText(['Home', 'Dashboard', 'Pricing', 'Distiller']);
+    await expect(panel.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('link', { name: 'Upgrade to Pro' }).first()).toBeVisible();
+
+    await page.mouse.click(187, 700);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+    await menu.click();
+    await panel.getByRole('link', { name: 'Distiller' }).click();
+    await expect(page).toHaveURL(/\/distiller$/);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('axe finds no serious or critical violation on any route, light or dark', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectNoSeriousViolations(page, SIGNED_IN_ROUTES);
+  });
+});
