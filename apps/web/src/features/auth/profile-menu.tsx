@@ -1,5 +1,6 @@
 import { planName, type User } from '@grasp/contract';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { useDropdown } from '../../components/ui/use-dropdown.ts';
 import { Avatar } from './components/avatar.tsx';
 import { ChevronDownIcon } from './components/icons.tsx';
 
@@ -28,39 +29,17 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
 
 /** Avatar button and its menu: who is signed in, on which plan, and "Sign out" (SPEC.md §2). */
 export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, toggle, close, rootRef, buttonRef } = useDropdown();
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const displayName = user.fullName || user.name || user.username;
 
   useEffect(() => {
-    if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    // A click or a Tab that lands outside closes the menu.
-    const onOutside = (event: Event) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) {
-        setOpen(false);
-      }
-    };
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onOutside);
-    document.addEventListener('focusin', onOutside);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onOutside);
-      document.removeEventListener('focusin', onOutside);
-      document.removeEventListener('keydown', onKeyDown);
-    };
+    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
 
   const signOut = () => {
-    setOpen(false);
+    close();
     onSignOut();
   };
 
@@ -73,7 +52,7 @@ export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-label={`Profile menu for ${displayName}`}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
         className="flex items-center gap-1 rounded-full p-0.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       >
         <Avatar src={user.avatar} />
