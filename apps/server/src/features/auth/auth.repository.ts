@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { DB, NewUser } from '../../db/types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -99,17 +100,21 @@ export async function insertSession(
     .execute();
 }
 
-/** The user of a live session, or undefined when revoked, expired or unknown. */
-export function findSessionUser(db: Db, sessionId: string, userId: string, now: Date) {
-  return db
+const sessionUser = preparedQuery(3, (db, sessionId: string, userId: string, now: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now.toISOString())
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', now),
+);
+
+/** The user of a live session, or undefined when revoked, expired or unknown. */
+export async function findSessionUser(db: Db, sessionId: string, userId: string, now: Date) {
+  const [user] = await sessionUser(db, sessionId, userId, now.toISOString());
+  return user;
 }
 
 export async function revokeSession(db: Db, sessionId: string, at: Date): Promise<void> {

@@ -185,7 +185,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** The user and session behind a bearer token, or null when it is not (or no longer) valid. */
     async authenticate(token: string): Promise<{ user: UserRow; sessionId: string } | null> {
       const now = clock.now();
-      const claims = await deps.tokens.verify(token, now);
+      const claims = deps.tokens.verify(token, now);
       if (!claims) return null;
       const user = await repo.findSessionUser(db, claims.sessionId, claims.userId, now);
       return user ? { user, sessionId: claims.sessionId } : null;

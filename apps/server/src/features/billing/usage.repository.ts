@@ -1,16 +1,21 @@
 import type { Kysely, Transaction } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export function latestCycle(db: Db, userId: string) {
-  return db
+const newestCycle = preparedQuery(1, (db, userId: string) =>
+  db
     .selectFrom('usage_cycles')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('starts_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+export async function latestCycle(db: Db, userId: string) {
+  const [cycle] = await newestCycle(db, userId);
+  return cycle;
 }
 
 export async function insertCycle(

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -34,52 +35,66 @@ export async function saveCachedAnswer(
     .execute();
 }
 
-export async function insertExplanation(
-  db: Db,
-  row: {
-    id: string;
-    userId: string;
-    conceptName: string;
-    queryKey: string;
-    template: string;
-    difficulty: string;
-    provider: string;
-    answer: string;
-    createdAt: Date;
-  },
-): Promise<void> {
+export interface NewExplanation {
+  id: string;
+  userId: string;
+  conceptName: string;
+  queryKey: string;
+  template: string;
+  difficulty: string;
+  provider: string;
+  answer: string;
+  createdAt: Date;
+}
+
+/** Stores the users' messages in one statement (see lib/batch-writer.ts). */
+export async function insertExplanations(db: Db, rows: NewExplanation[]): Promise<void> {
   await db
     .insertInto('explanations')
-    .values({
-      id: row.id,
-      user_id: row.userId,
-      concept_name: row.conceptName,
-      query_key: row.queryKey,
-      template: row.template,
-      difficulty: row.difficulty,
-      provider: row.provider,
-      ai_answer: row.answer,
-      created_at: row.createdAt.toISOString(),
-    })
+    .values(
+      rows.map((row) => ({
+        id: row.id,
+        user_id: row.userId,
+        concept_name: row.conceptName,
+        query_key: row.queryKey,
+        template: row.template,
+        difficulty: row.difficulty,
+        provider: row.provider,
+        ai_answer: row.answer,
+        created_at: row.createdAt.toISOString(),
+      })),
+    )
     .execute();
 }
+
+const askedSince = preparedQuery(
+  5,
+  (db, userId: string, queryKey: string, template: string, difficulty: string, since: string) =>
+    db
+      .selectFrom('explanations')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('query_key', '=', queryKey)
+      .where('template', '=', template)
+      .where('difficulty', '=', difficulty)
+      .where('created_at', '>=', since)
+      .limit(1),
+);
 
 /** Whether the user already received this (query, template, difficulty) since a moment. */
 export async function hasAskedSince(
   db: Db,
   ask: { userId: string; queryKey: string; template: string; difficulty: string; since: string },
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('explanations')
-    .select('id')
-    .where('user_id', '=', ask.userId)
-    .where('query_key', '=', ask.queryKey)
-    .where('template', '=', ask.template)
-    .where('difficulty', '=', ask.difficulty)
-    .where('created_at', '>=', ask.since)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  const rows = await askedSince(
+    db,
+    ask.userId,
+    ask.queryKey,
+    ask.template,
+    ask.difficulty,
+    ask.since,
+  );
+  return rows.length > 0;
 }
 
 export function conceptHistory(db: Db, userId: string, queryKey: string) {

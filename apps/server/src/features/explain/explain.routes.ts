@@ -40,6 +40,10 @@ export const explainRoutes =
           body: explainRequestSchema,
           response: { 200: explainResponseSchema, ...errors },
         },
+        // Answers already have the contract's shape: built field by field from a checked graph,
+        // or parsed with the schema when read from the cache table. Encoding ~2 KB through zod
+        // again on every response was a measured 6% of a cached explanation's CPU.
+        serializerCompiler: () => (data) => JSON.stringify(data),
         preHandler: app.requireUser,
         config: { rateLimit: app.limit(60, '1 minute') },
       },

@@ -12,6 +12,7 @@ import {
 } from '@grasp/contract';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/types.ts';
+import { createBatchWriter } from '../../lib/batch-writer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { extractGraph, extractRelatedConcepts, isUsableAnswer } from './answer.ts';
@@ -26,6 +27,7 @@ import type { ExplanationProvider } from './providers/provider.ts';
 import { ProviderFailureError } from './providers/provider.ts';
 import { queryKey } from './query-key.ts';
 import { createRecentAnswers } from './recent-answers.ts';
+import { createRepeatCheck } from './repeat-check.ts';
 
 export interface ProviderLookup {
   get(id: string): ExplanationProvider | undefined;
@@ -66,6 +68,10 @@ export function createExplainService(deps: ExplainDeps) {
   const { db, clock } = deps;
   const inFlight = createInFlight<Answer>();
   const recent = createRecentAnswers<Answer>({ max: 500, ttlMs: 60_000, now: () => Date.now() });
+  const isRepeat = createRepeatCheck(db);
+  const messages = createBatchWriter((rows: repo.NewExplanation[]) =>
+    repo.insertExplanations(db, rows),
+  );
   const cacheKey = (t: ExplainTicket) =>
     [queryKey(t.input.query), t.input.template, t.input.difficulty, t.provider.id].join('|');
 
@@ -122,7 +128,7 @@ export function createExplainService(deps: ExplainDeps) {
       const cycle = await deps.units.currentCycle(user.id);
       const repeat =
         !input.fresh &&
-        (await repo.hasAskedSince(db, {
+        (await isRepeat({
           userId: user.id,
           queryKey: queryKey(input.query),
           template: input.template,
@@ -155,7 +161,7 @@ export function createExplainService(deps: ExplainDeps) {
         if (ticket.chargedCycleId) await deps.units.giveUnitBack(ticket.chargedCycleId);
         throw toProviderAppError(error);
       }
-      await repo.insertExplanation(db, {
+      await messages.write({
         id: newId(),
         userId: ticket.user.id,
         conceptName: ticket.input.query,

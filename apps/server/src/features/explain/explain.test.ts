@@ -186,6 +186,28 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
     expect(await units(carol, 'carol')).toBe(0);
   });
 
+  it('charges a remembered repeat again once a new cycle begins', async () => {
+    const dora = (await signedInUser(t.app, t.database.db, 'Dora')).token;
+    const ask = () => explain(dora, { query: 'Inertia', template: 'default' });
+    await ask();
+    await ask();
+    expect(await units(dora, 'dora')).toBe(98);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.database.db
+      .updateTable('usage_cycles')
+      .set({ starts_at: new Date().toISOString() })
+      .where(
+        'user_id',
+        'in',
+        t.database.db.selectFrom('users').select('id').where('username_key', '=', 'dora'),
+      )
+      .execute();
+    await ask();
+    expect(await units(dora, 'dora')).toBe(97);
+    await ask();
+    expect(await units(dora, 'dora')).toBe(97);
+  });
+
   it('keeps history, stats and messages to their owner', async () => {
     const history = await get(alice, '/api/concepts/history/GRAVITY');
     expect(history.statusCode).toBe(200);

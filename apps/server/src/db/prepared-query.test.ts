@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DATABASES } from '../test/databases.ts';
+import type { Database } from './database.ts';
+import { preparedQuery } from './prepared-query.ts';
+
+const user = (id: string, name: string, plan: string) => ({
+  id,
+  username: name,
+  username_key: name.toLowerCase(),
+  email: `${name}@example.com`,
+  email_key: `${name.toLowerCase()}@example.com`,
+  mobile: '9876543210',
+  full_name: 'Test User',
+  avatar: null,
+  plan,
+  pin_hash: 'x',
+  email_verified_at: null,
+  created_at: new Date().toISOString(),
+});
+
+describe.each(TEST_DATABASES)('prepared queries on %s', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await database.db
+      .insertInto('users')
+      .values([user('u1', 'Ada', 'free'), user('u2', 'Bea', 'pro'), user('u3', 'Cy', 'pro')])
+      .execute();
+  });
+  afterAll(() => database.close());
+
+  // Arguments in another order than their parameters, beside a constant (the limit).
+  const byPlanAfter = preparedQuery(2, (db, after: string, plan: string) =>
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('plan', '=', plan)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(5),
+  );
+
+  it('runs again with new values each time', async () => {
+    expect(await byPlanAfter(database.db, 'u0', 'pro')).toEqual([{ id: 'u2' }, { id: 'u3' }]);
+    expect(await byPlanAfter(database.db, 'u2', 'pro')).toEqual([{ id: 'u3' }]);
+    expect(await byPlanAfter(database.db, 'u0', 'free')).toEqual([{ id: 'u1' }]);
+  });
+
+  it('refuses an argument that is not passed in as a value', async () => {
+    const broken = preparedQuery(1, (db, _unused: string) =>
+      db.selectFrom('users').select('id').where('plan', '=', 'pro'),
+    );
+    await expect(broken(database.db, 'x')).rejects.toThrow(/Argument 0 is not a parameter/);
+  });
+});
