@@ -4,9 +4,10 @@
  * Needs a build (npm run build). Run: npx tsx bench/explain-load.ts
  * Set DATABASE_URL=postgres://… to run the server on PostgreSQL instead of SQLite.
  */
-import { load, rssMb, signUp, startServer } from './lib.ts';
+import { basePort, load, rssMb, signUp, startServer } from './lib.ts';
 
-const server = await startServer('apps/server/dist/main.js', 3301, { RATE_LIMIT_SCALE: '100000' });
+const port = basePort(3301);
+const server = await startServer('apps/server/dist/main.js', port, { RATE_LIMIT_SCALE: '100000' });
 const rssAtStart = rssMb(server.child.pid);
 const token = await signUp(server, `bench${Date.now()}`);
 const url = `${server.url}/api/ai/aiResponseGoogle`;
@@ -24,7 +25,7 @@ const grasp = await load({ url, method: 'POST', headers, body });
 const rssAfterLoad = rssMb(server.child.pid);
 await server.stop();
 
-const hello = await startServer('bench/hello-world.mjs', 3302);
+const hello = await startServer('bench/hello-world.mjs', port + 1);
 const baseline = await load({ url: `${hello.url}/api/health` });
 await hello.stop();
 

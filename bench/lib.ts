@@ -112,6 +112,13 @@ export interface LoadFigures {
   p50: number;
   p99: number;
   non2xx: number;
+  /** non-2xx answers plus requests that failed or timed out */
+  errors: number;
+}
+
+/** First port of a benchmark's servers: BENCH_PORT, so parallel runs can keep apart. */
+export function basePort(fallback: number): number {
+  return Number(process.env.BENCH_PORT ?? fallback);
 }
 
 export async function load(options: autocannon.Options): Promise<LoadFigures> {
@@ -121,5 +128,6 @@ export async function load(options: autocannon.Options): Promise<LoadFigures> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
+    errors: result.non2xx + result.errors + result.timeouts,
   };
 }
