@@ -7,7 +7,11 @@ import { connectRedis } from './lib/redis.ts';
 async function start(): Promise<void> {
   const config = parseEnv(process.env);
   const secrets = loadSecrets(config.DATA_DIR, config);
-  const database = openDatabase({ url: config.databaseUrl, dataDir: config.DATA_DIR });
+  const database = openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.DATA_DIR,
+    checkpointInBackground: true,
+  });
   await migrateToLatest(database.db);
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : null;
   const app = await buildApp({ config, database, secrets, redis });

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, 
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './types.ts';
+import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -21,6 +22,8 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate themselves in their own schema). */
   schema?: string;
   poolSize?: number;
+  /** SQLite file only: checkpoint the WAL from a worker thread (the server, not scripts). */
+  checkpointInBackground?: boolean;
 }
 
 function sqlitePath(url: string | undefined, dataDir: string): string {
@@ -54,14 +57,27 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
   };
 }
 
-function openSqlite(path: string): Kysely<DB> {
+function openSqlite(path: string, checkpointInBackground: boolean): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const checkpointer =
+    checkpointInBackground && path !== ':memory:' ? startWalCheckpointer(path) : null;
+  if (checkpointer) database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+  });
+  return {
+    db,
+    kind: 'sqlite',
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 function openPostgres(url: string, schema: string | undefined, poolSize: number): Kysely<DB> {
@@ -76,11 +92,12 @@ function openPostgres(url: string, schema: string | undefined, poolSize: number)
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
-  const isPostgres = /^postgres(ql)?:\/\//.test(options.url ?? '');
-  const db = isPostgres
-    ? openPostgres(options.url as string, options.schema, options.poolSize ?? 10)
-    : openSqlite(sqlitePath(options.url, options.dataDir));
-  return { db, kind: isPostgres ? 'postgres' : 'sqlite', close: () => db.destroy() };
+  if (!/^postgres(ql)?:\/\//.test(options.url ?? '')) {
+    const path = sqlitePath(options.url, options.dataDir);
+    return openSqlite(path, options.checkpointInBackground ?? false);
+  }
+  const db = openPostgres(options.url as string, options.schema, options.poolSize ?? 10);
+  return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
 /** Applies every pending migration; throws if one fails. */
