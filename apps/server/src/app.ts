@@ -66,7 +66,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await registerSecurity(app, config.PUBLIC_URL);
-  await registerRateLimit(app, redis, config.RATE_LIMIT_SCALE);
+  await registerRateLimit(app, redis, {
+    scale: config.RATE_LIMIT_SCALE,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+  });
   await registerDocs(app);
 
   const services = createServices(deps, app.log);

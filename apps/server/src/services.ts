@@ -13,6 +13,7 @@ import { createBillingService } from './features/billing/billing.service.ts';
 import { createUsageService } from './features/billing/usage.service.ts';
 import { createDistillService } from './features/distill/distill.service.ts';
 import { createDistillers } from './features/distill/distiller.ts';
+import { createAnswerInFlight } from './features/explain/answer-in-flight.ts';
 import { createExplainService } from './features/explain/explain.service.ts';
 import { buildPrompt } from './features/explain/prompts.ts';
 import { createOfflineProvider } from './features/explain/providers/offline/offline-provider.ts';
@@ -80,6 +81,11 @@ export function createServices(deps: AppDeps, log: Log) {
       providers,
       units: usage,
       timeoutMs: deps.explainTimeoutMs,
+      inFlight: createAnswerInFlight({
+        redis,
+        keyPrefix: config.REDIS_KEY_PREFIX,
+        timeoutMs: deps.explainTimeoutMs,
+      }),
     }),
     distill: createDistillService({
       db,

@@ -48,6 +48,7 @@ export const ERROR_MESSAGES = {
   linkCopied: 'Link copied to clipboard!',
   audioUnsupported: 'Audio narration feature coming soon!',
   notFound: 'Not found',
+  serviceUnavailable: 'Grasp is briefly unavailable. Please try again in a moment.',
 } as const;
 
 /** Machine-readable error codes of the API error body (DESIGN.md §4). */

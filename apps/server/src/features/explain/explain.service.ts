@@ -21,7 +21,7 @@ import {
   providerUnavailableError,
   toProviderAppError,
 } from './explain-errors.ts';
-import { createInFlight } from './in-flight.ts';
+import { createInFlight, type InFlight } from './in-flight.ts';
 import type { ExplanationProvider } from './providers/provider.ts';
 import { ProviderFailureError } from './providers/provider.ts';
 import { queryKey } from './query-key.ts';
@@ -42,6 +42,8 @@ export interface ExplainDeps {
     giveUnitBack(cycleId: string): Promise<void>;
   };
   timeoutMs?: number;
+  /** Coalesces identical provider calls; pass a shared one to coalesce across instances. */
+  inFlight?: InFlight<Answer>;
 }
 
 export interface ExplainInput {
@@ -60,11 +62,11 @@ export interface ExplainTicket {
   chargedCycleId: string | null;
 }
 
-type Answer = Omit<ExplainResponse, 'cached'>;
+export type Answer = Omit<ExplainResponse, 'cached'>;
 
 export function createExplainService(deps: ExplainDeps) {
   const { db, clock } = deps;
-  const inFlight = createInFlight<Answer>();
+  const inFlight = deps.inFlight ?? createInFlight<Answer>();
   const recent = createRecentAnswers<Answer>({ max: 500, ttlMs: 60_000, now: () => Date.now() });
   const cacheKey = (t: ExplainTicket) =>
     [queryKey(t.input.query), t.input.template, t.input.difficulty, t.provider.id].join('|');
@@ -99,6 +101,14 @@ export function createExplainService(deps: ExplainDeps) {
     });
     recent.set(cacheKey(ticket), answer);
     return answer;
+  }
+
+  /** Inside the shared call: another instance may have cached the answer since we last looked. */
+  async function produceAnswer(ticket: ExplainTicket, emit: (delta: string) => void) {
+    const late = ticket.input.fresh ? null : await cachedAnswer(cacheKey(ticket));
+    if (!late) return askProvider(ticket, emit);
+    emit(late.response);
+    return late;
   }
 
   async function cachedAnswer(key: string): Promise<Answer | null> {
@@ -147,7 +157,7 @@ export function createExplainService(deps: ExplainDeps) {
           result = { ...cached, cached: true };
         } else {
           result = {
-            ...(await inFlight.run(key, (emit) => askProvider(ticket, emit), onDelta)),
+            ...(await inFlight.run(key, (emit) => produceAnswer(ticket, emit), onDelta)),
             cached: false,
           };
         }
