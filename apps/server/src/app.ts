@@ -18,6 +18,8 @@ import { distillRoutes } from './features/distill/distill.routes.ts';
 import { explainRoutes } from './features/explain/explain.routes.ts';
 import type { ExplanationProvider } from './features/explain/providers/provider.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { metricsRoutes } from './features/metrics/metrics.routes.ts';
+import { createMetrics } from './features/metrics/metrics.ts';
 import { siteRoutes } from './features/site/site.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import type { Clock } from './lib/clock.ts';
@@ -72,7 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerDocs(app);
 
-  const services = createServices(deps, app.log);
+  const metrics = createMetrics();
+  await app.register(metricsRoutes(metrics, config.METRICS_TOKEN));
+  const services = createServices(deps, app.log, metrics.recorder);
   await app.register(authenticatePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),
   });

@@ -65,6 +65,8 @@ export const envSchema = z.object({
   PHONEPE_SALT_KEY: optionalString,
   PHONEPE_SALT_INDEX: optionalString,
   PHONEPE_BASE_URL: optionalUrl,
+  /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: optionalString,
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   TRUST_PROXY: z
     .enum(['true', 'false'])

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
 import { extractGraph, extractRelatedConcepts, isUsableAnswer } from './answer.ts';
 import * as repo from './explain.repository.ts';
 import {
@@ -44,6 +45,7 @@ export interface ExplainDeps {
   timeoutMs?: number;
   /** Coalesces identical provider calls; pass a shared one to coalesce across instances. */
   inFlight?: InFlight<Answer>;
+  recorder?: Recorder;
 }
 
 export interface ExplainInput {
@@ -165,6 +167,7 @@ export function createExplainService(deps: ExplainDeps) {
         if (ticket.chargedCycleId) await deps.units.giveUnitBack(ticket.chargedCycleId);
         throw toProviderAppError(error);
       }
+      (deps.recorder ?? silentRecorder).answerServed(result.cached ? 'cache' : 'provider');
       await repo.insertExplanation(db, {
         id: newId(),
         userId: ticket.user.id,
