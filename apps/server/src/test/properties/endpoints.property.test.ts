@@ -152,6 +152,7 @@ function payloadFor(route: ApiRoute): fc.Arbitrary<string | undefined> {
       arbitrary: fromSchema(route.body ?? {}).map((value) => JSON.stringify(value) ?? 'null'),
     },
     { weight: 2, arbitrary: hostileJson.map((value) => JSON.stringify(value) ?? 'null') },
+    { weight: 1, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
     { weight: 2, arbitrary: malformedJson },
     { weight: 1, arbitrary: hostileString },
   );
