@@ -1,5 +1,5 @@
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorBody } from '@grasp/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 import { isServiceOutage } from '../lib/outage.ts';
@@ -47,6 +47,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else request.log.error({ err: error }, 'request failed');
     return send(isServiceOutage(error) ? 503 : 500, unexpectedErrorBody(error));
   });
+}
+
+/**
+ * Fastify's own refusals before routing (a malformed percent-encoding, a path parameter over
+ * the length limit) otherwise answer in Fastify's body, echoing the address back.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 400;
+  const body: ErrorBody = {
+    success: false,
+    code: codeForStatus(status),
+    message: ERROR_MESSAGES.invalidAddress,
+  };
+  reply.status(status).send(body);
 }
 
 /** The body for an error that is not an AppError: an outage the caller may retry, or a bug. */

@@ -6,6 +6,14 @@ export interface SessionClaims {
   sessionId: string;
 }
 
+/**
+ * Ids the server issues are UUIDs; a claim of any other shape names no row, and one holding
+ * a NUL would fail the PostgreSQL query outright, so it is no token.
+ */
+function isIssuedId(claim: unknown): claim is string {
+  return typeof claim === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(claim);
+}
+
 /** HS256 JWTs that name a server-side session, so logout revokes them at once. */
 export function createTokenSigner(secret: string) {
   const key = new TextEncoder().encode(secret);
@@ -25,7 +33,7 @@ export function createTokenSigner(secret: string) {
           algorithms: ['HS256'],
           currentDate: now,
         });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        if (!isIssuedId(payload.sub) || !isIssuedId(payload.sid)) return null;
         return { userId: payload.sub, sessionId: payload.sid };
       } catch {
         return null;
