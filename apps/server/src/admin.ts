@@ -9,7 +9,7 @@ async function main(): Promise<number> {
   const config = parseEnv(process.env);
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.DATA_DIR });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, database.schema);
     return await runAdminCommand(process.argv.slice(2), {
       db: database.db,
       usage: createUsageService({ db: database.db, clock: systemClock }),

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@grasp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
@@ -52,6 +53,53 @@ describe.each(TEST_DATABASES)('app on %s', (kind) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().success).toBe(false);
+  });
+
+  it('answers addresses Fastify refuses before routing in the error body', async () => {
+    const badEncoding = await t.app.inject({ method: 'GET', url: '/api/stats/units/%E0%A4%A' });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json()).toEqual({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      message: ERROR_MESSAGES.invalidAddress,
+    });
+    const longParam = await t.app.inject({
+      method: 'GET',
+      url: `/api/stats/units/${'a'.repeat(300)}`,
+    });
+    expect(longParam.statusCode).toBe(414);
+    expect(longParam.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
+  it('refuses a NUL character in body, query or path with 400 naming the field', async () => {
+    const nulMessage = (field: string) => `${field}: ${VALIDATION_MESSAGES.nulCharacter}`;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'a\u0000b', password: '1234' },
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: nulMessage('username'),
+    });
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      payload: { path: '/', referrer: 'x', extra: [{ deep: '\u0000' }] },
+    });
+    expect(nested.json()).toMatchObject({ message: nulMessage('extra.0.deep') });
+    const query = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=a%00' });
+    expect(query.json()).toMatchObject({ message: nulMessage('token') });
+    const path = await t.app.inject({ method: 'GET', url: '/api/concepts/history/a%00' });
+    expect(path.statusCode).toBe(400);
+    expect(path.json()).toMatchObject({ message: nulMessage('conceptName') });
+  });
+
+  it('answers a bare OPTIONS request without a plain-text refusal', async () => {
+    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/auth/login' });
+    expect(res.statusCode).toBeLessThan(400);
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
   });
 
   it('hides the details of an unexpected failure', async () => {

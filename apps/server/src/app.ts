@@ -18,13 +18,16 @@ import { distillRoutes } from './features/distill/distill.routes.ts';
 import { explainRoutes } from './features/explain/explain.routes.ts';
 import type { ExplanationProvider } from './features/explain/providers/provider.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { metricsRoutes } from './features/metrics/metrics.routes.ts';
+import { createMetrics } from './features/metrics/metrics.ts';
 import { siteRoutes } from './features/site/site.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -60,16 +63,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulCharacters(app);
 
   await registerSecurity(app, config.PUBLIC_URL);
-  await registerRateLimit(app, redis, config.RATE_LIMIT_SCALE);
+  await registerRateLimit(app, redis, {
+    scale: config.RATE_LIMIT_SCALE,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+  });
   await registerDocs(app);
 
-  const services = createServices(deps, app.log);
+  const metrics = createMetrics();
+  await app.register(metricsRoutes(metrics, config.METRICS_TOKEN));
+  const services = createServices(deps, app.log, metrics.recorder);
   await app.register(authenticatePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),
   });

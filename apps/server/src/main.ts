@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, parseEnv } from './config/config.ts';
 import { loadSecrets } from './config/secrets.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { connectRedis } from './lib/redis.ts';
+import { connectRedis, redisReady } from './lib/redis.ts';
 
 async function start(): Promise<void> {
   const config = parseEnv(process.env);
@@ -12,8 +12,9 @@ async function start(): Promise<void> {
     dataDir: config.DATA_DIR,
     checkpointInBackground: true,
   });
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, database.schema);
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : null;
+  if (redis) await redisReady(redis);
   const app = await buildApp({ config, database, secrets, redis });
 
   let closing = false;

@@ -13,10 +13,12 @@ import { createBillingService } from './features/billing/billing.service.ts';
 import { createUsageService } from './features/billing/usage.service.ts';
 import { createDistillService } from './features/distill/distill.service.ts';
 import { createDistillers } from './features/distill/distiller.ts';
+import { createAnswerInFlight } from './features/explain/answer-in-flight.ts';
 import { createExplainService } from './features/explain/explain.service.ts';
 import { buildPrompt } from './features/explain/prompts.ts';
 import { createOfflineProvider } from './features/explain/providers/offline/offline-provider.ts';
 import { createWordNet } from './features/explain/providers/offline/wordnet.ts';
+import { recordedProvider } from './features/explain/providers/recorded-provider.ts';
 import {
   createConfiguredProviders,
   createProviderRegistry,
@@ -26,6 +28,7 @@ import { createSiteService } from './features/site/site.service.ts';
 import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './lib/mailer.ts';
+import { type Recorder, silentRecorder } from './lib/recorder.ts';
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -39,7 +42,7 @@ function defaultCaptcha(deps: AppDeps): CaptchaVerifier {
 }
 
 /** Builds every service from its dependencies; tests swap vendors through AppDeps. */
-export function createServices(deps: AppDeps, log: Log) {
+export function createServices(deps: AppDeps, log: Log, recorder: Recorder = silentRecorder) {
   const { config, database, redis } = deps;
   const db = database.db;
   const clock = deps.clock ?? systemClock;
@@ -50,7 +53,7 @@ export function createServices(deps: AppDeps, log: Log) {
       from: config.MAIL_FROM,
       outboxDir: join(config.DATA_DIR, 'outbox'),
     });
-  const usage = createUsageService({ db, clock });
+  const usage = createUsageService({ db, clock, recorder });
   const auth = createAuthService({
     db,
     clock,
@@ -65,8 +68,10 @@ export function createServices(deps: AppDeps, log: Log) {
   // One dictionary, so the offline explainer and distiller share its cache and open files.
   const wordnet = createWordNet();
   const providers = createProviderRegistry(
-    deps.providers ??
-      createConfiguredProviders(config, buildPrompt, createOfflineProvider({ wordnet })),
+    (
+      deps.providers ??
+      createConfiguredProviders(config, buildPrompt, createOfflineProvider({ wordnet }))
+    ).map((provider) => recordedProvider(provider, recorder)),
     config.DEFAULT_AI_PROVIDER,
   );
   return {
@@ -80,6 +85,12 @@ export function createServices(deps: AppDeps, log: Log) {
       providers,
       units: usage,
       timeoutMs: deps.explainTimeoutMs,
+      inFlight: createAnswerInFlight({
+        redis,
+        keyPrefix: config.REDIS_KEY_PREFIX,
+        timeoutMs: deps.explainTimeoutMs,
+      }),
+      recorder,
     }),
     distill: createDistillService({
       db,
@@ -105,6 +116,7 @@ export function createServices(deps: AppDeps, log: Log) {
       usage,
       gateway: deps.paymentGateway,
       log,
+      recorder,
     }),
   };
 }

@@ -10,6 +10,7 @@ export const VALIDATION_MESSAGES = {
   invalidPin: 'PIN must be exactly 4 digits',
   emptySubject: 'Please enter a subject or statement to distill.',
   userNotLoggedIn: 'User not logged in.',
+  nulCharacter: 'must not contain a NUL character',
 } as const;
 
 export const ERROR_MESSAGES = {
@@ -48,6 +49,8 @@ export const ERROR_MESSAGES = {
   linkCopied: 'Link copied to clipboard!',
   audioUnsupported: 'Audio narration feature coming soon!',
   notFound: 'Not found',
+  invalidAddress: 'This address is not valid.',
+  serviceUnavailable: 'Grasp is briefly unavailable. Please try again in a moment.',
 } as const;
 
 /** Machine-readable error codes of the API error body (DESIGN.md §4). */

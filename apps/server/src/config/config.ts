@@ -27,6 +27,11 @@ export const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must start with redis://')
       .optional(),
   ),
+  /** Namespaces every Redis key, so several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,40}$/, 'letters, digits and : . - _ only')
+    .default('grasp:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ALTCHA_HMAC_KEY: optionalString.pipe(
@@ -60,6 +65,8 @@ export const envSchema = z.object({
   PHONEPE_SALT_KEY: optionalString,
   PHONEPE_SALT_INDEX: optionalString,
   PHONEPE_BASE_URL: optionalUrl,
+  /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: optionalString,
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   TRUST_PROXY: z
     .enum(['true', 'false'])

@@ -29,7 +29,7 @@ describe.each(TEST_DATABASES)('database on %s', (kind) => {
   });
 
   it('migrates idempotently', async () => {
-    await expect(migrateToLatest(database.db)).resolves.toBeUndefined();
+    await expect(migrateToLatest(database.db, database.schema)).resolves.toBeUndefined();
   });
 
   it('stores and reads a user', async () => {

@@ -12,6 +12,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
+  /** The PostgreSQL schema the tables live in; undefined on SQLite. */
+  schema?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,8 @@ function openPostgres(url: string, schema: string | undefined, poolSize: number)
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // Fail fast while PostgreSQL is away, so callers get a 503 instead of hanging.
+    connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client losing its server must not crash the process; the next query reports it.
@@ -96,15 +100,21 @@ export function openDatabase(options: DatabaseOptions): Database {
     const path = sqlitePath(options.url, options.dataDir);
     return openSqlite(path, options.checkpointInBackground ?? false);
   }
+  const schema = options.schema ?? 'public';
   const db = openPostgres(options.url as string, options.schema, options.poolSize ?? 10);
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', schema, close: () => db.destroy() };
 }
 
-/** Applies every pending migration; throws if one fails. */
-export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
+/**
+ * Applies every pending migration; throws if one fails. On PostgreSQL pass the schema: without
+ * it Kysely looks for its bookkeeping tables in every schema of the database and can mistake
+ * another schema's for ours.
+ */
+export async function migrateToLatest(db: Kysely<DB>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

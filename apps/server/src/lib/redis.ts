@@ -11,3 +11,18 @@ export function connectRedis(url: string): Redis {
   redis.on('error', () => undefined);
   return redis;
 }
+
+/**
+ * Resolves once the client can take commands, or after `timeoutMs` (health then reports Redis
+ * down and requests needing it answer 503 until it connects).
+ */
+export async function redisReady(redis: Redis, timeoutMs = 5000): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,7 +1,8 @@
-import { ERROR_CODES, type ErrorBody } from '@grasp/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_CODES, ERROR_MESSAGES, type ErrorBody } from '@grasp/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { isServiceOutage } from '../lib/outage.ts';
 
 function fieldName(context: string | undefined, path: string): string {
   const field = path.replace(/^\//, '').replaceAll('/', '.');
@@ -42,11 +43,42 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return send(status, { success: false, code: codeForStatus(status), message: error.message });
     }
-    request.log.error({ err: error }, 'request failed');
-    return send(500, {
-      success: false,
-      code: ERROR_CODES.internal,
-      message: 'Internal Server Error',
-    });
+    if (isServiceOutage(error)) request.log.warn({ err: error }, 'backing service unavailable');
+    else request.log.error({ err: error }, 'request failed');
+    return send(isServiceOutage(error) ? 503 : 500, unexpectedErrorBody(error));
   });
+}
+
+/**
+ * Fastify's own refusals before routing (a malformed percent-encoding, a path parameter over
+ * the length limit) otherwise answer in Fastify's body, echoing the address back.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 400;
+  const body: ErrorBody = {
+    success: false,
+    code: codeForStatus(status),
+    message: ERROR_MESSAGES.invalidAddress,
+  };
+  reply.status(status).send(body);
+}
+
+/** The body for an error that is not an AppError: an outage the caller may retry, or a bug. */
+export function unexpectedErrorBody(error: unknown): ErrorBody {
+  if (isServiceOutage(error)) {
+    return {
+      success: false,
+      code: ERROR_CODES.serviceUnavailable,
+      message: ERROR_MESSAGES.serviceUnavailable,
+    };
+  }
+  return {
+    success: false,
+    code: ERROR_CODES.internal,
+    message: ERROR_MESSAGES.internalServerError,
+  };
 }

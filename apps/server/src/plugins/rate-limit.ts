@@ -18,15 +18,16 @@ declare module 'fastify' {
 export async function registerRateLimit(
   app: FastifyInstance,
   redis: Redis | null,
-  scale: number,
+  options: { scale: number; keyPrefix: string },
 ): Promise<void> {
+  const { scale } = options;
   app.decorate('limit', (max: number, timeWindow: string) => ({
     max: Math.ceil(max * scale),
     timeWindow,
   }));
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'grasp-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${options.keyPrefix}rl:` } : {}),
     skipOnError: false,
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));

@@ -48,6 +48,11 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string):
     reply.headers(headers);
     done();
   });
-  await app.register(cors, { origin: publicUrl, credentials: false });
+  await app.register(cors, {
+    origin: publicUrl,
+    credentials: false,
+    // A strict preflight refuses a bare OPTIONS in plain text; the allowed origin stays the same.
+    strictPreflight: false,
+  });
   await app.register(compress, { threshold: 1024 });
 }

@@ -7,6 +7,12 @@ import { parseEnv } from '../config/config.ts';
 import type { Database, DatabaseKind } from '../db/database.ts';
 import { createTestDatabase } from './databases.ts';
 
+/** The secrets of every test app, so tests can sign tokens the app accepts. */
+export const TEST_SECRETS = {
+  jwtSecret: 'test-jwt-secret-that-is-long-enough-000',
+  altchaHmacKey: 'test-altcha-key-that-is-long-enough-0000',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -25,10 +31,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     database,
-    secrets: {
-      jwtSecret: 'test-jwt-secret-that-is-long-enough-000',
-      altchaHmacKey: 'test-altcha-key-that-is-long-enough-0000',
-    },
+    secrets: TEST_SECRETS,
     redis: null,
     webDist: join(dataDir, 'no-web'),
     ...overrides,

@@ -42,6 +42,17 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
+/** A PostgreSQL schema of its own, which several database handles (instances) can open. */
+export async function createTestSchema(url = TEST_DATABASE_URL) {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await withAdmin((c) => c.query(`create schema ${schema}`));
+  return {
+    schema,
+    open: () => openDatabase({ url, dataDir: '.', schema, poolSize: 20 }),
+    drop: () => withAdmin((c) => c.query(`drop schema if exists ${schema} cascade`)),
+  };
+}
+
 /**
  * A fresh, migrated database: an in-memory SQLite, or a PostgreSQL schema of its own that is
  * dropped on close, so test files can run in parallel.
@@ -49,18 +60,17 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === 'sqlite') {
     const database = openDatabase({ url: 'sqlite::memory:', dataDir: '.' });
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, database.schema);
     return database;
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  await withAdmin((c) => c.query(`create schema ${schema}`));
-  const database = openDatabase({ url: TEST_DATABASE_URL, dataDir: '.', schema, poolSize: 20 });
-  await migrateToLatest(database.db);
+  const testSchema = await createTestSchema();
+  const database = testSchema.open();
+  await migrateToLatest(database.db, database.schema);
   return {
     ...database,
     close: async () => {
       await database.close();
-      await withAdmin((c) => c.query(`drop schema if exists ${schema} cascade`));
+      await testSchema.drop();
     },
   };
 }

@@ -8,10 +8,11 @@ import {
   solveCaptcha,
   verificationTokenFromOutbox,
 } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, TEST_SECRETS, type TestApp } from '../../test/build-test-app.ts';
 import { TEST_DATABASES } from '../../test/databases.ts';
 import { manualClock } from '../../test/manual-clock.ts';
 import { lockSeconds } from './login-throttle.ts';
+import { createTokenSigner } from './tokens.ts';
 
 const freshIp = nextAddress;
 
@@ -251,6 +252,24 @@ describe.each(TEST_DATABASES)('accounts on %s', (kind) => {
       ).toBe(200);
       const after = await t.app.inject({ method: 'GET', url: '/api/stats/units/carol', headers });
       expect(after.statusCode).toBe(401);
+    });
+
+    it('refuses a token signed with our key whose claims are no ids of ours', async () => {
+      const signer = createTokenSigner(TEST_SECRETS.jwtSecret);
+      for (const claims of [
+        { userId: 'user\u0000', sessionId: 'session' },
+        { userId: 'user', sessionId: 'a\u0000b' },
+        { userId: 'user', sessionId: 'x'.repeat(65) },
+      ]) {
+        const token = await signer.sign(claims, clock.now());
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/stats/units/carol',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+      }
     });
 
     it('expires a token four hours after sign-in', async () => {

@@ -18,6 +18,14 @@ interface SessionPayload {
 /** Signed tokens remembered at most, so a flood of distinct tokens cannot grow the memory. */
 const VERIFIED_TOKENS_KEPT = 5_000;
 
+/**
+ * Ids the server issues are UUIDs; a claim of any other shape names no row, and one holding
+ * a NUL would fail the PostgreSQL query outright, so it is no token.
+ */
+function isIssuedId(claim: unknown): claim is string {
+  return typeof claim === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(claim);
+}
+
 function parseSegment(segment: string | undefined): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(segment ?? '', 'base64url').toString('utf8'));
@@ -49,7 +57,7 @@ function readSigned(key: KeyObject, token: string): SessionPayload | null {
   const header = parseSegment(segments[0]);
   if (header?.alg !== 'HS256' || header.crit !== undefined) return null;
   const payload = parseSegment(segments[1]);
-  if (typeof payload?.sub !== 'string' || typeof payload.sid !== 'string') return null;
+  if (!isIssuedId(payload?.sub) || !isIssuedId(payload?.sid)) return null;
   return typeof payload.exp === 'number' ? (payload as SessionPayload) : null;
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { type Config, ConfigError } from '../../config/config.ts';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Recorder } from '../../lib/recorder.ts';
 import type { PaymentGateway } from './gateways/payment-gateway.ts';
 import { createPhonePeGateway } from './gateways/phonepe-gateway.ts';
 import { createSandboxGateway, deriveSandboxKey } from './gateways/sandbox-gateway.ts';
@@ -44,6 +45,7 @@ export function createBillingService(deps: {
   usage: Pick<UsageService, 'startPlan'>;
   gateway?: PaymentGateway;
   log: Log;
+  recorder?: Recorder;
 }) {
   const { db, clock, config, log } = deps;
   const sandbox = createSandboxGateway({
@@ -69,6 +71,7 @@ export function createBillingService(deps: {
       usage: deps.usage,
       publicUrl: config.PUBLIC_URL,
       log,
+      ...(deps.recorder ? { recorder: deps.recorder } : {}),
     }),
     /** The test checkout, served only while the sandbox is the gateway in use. */
     sandbox: gateway === sandbox.gateway ? sandbox : null,

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
 import type {
   GatewayReport,
   IncomingCallback,
@@ -46,8 +47,10 @@ export function createPaymentService(deps: {
   usage: Pick<UsageService, 'startPlan'>;
   publicUrl: string;
   log: Log;
+  recorder?: Recorder;
 }) {
   const { db, clock, gateway, usage, publicUrl, log } = deps;
+  const recorder = deps.recorder ?? silentRecorder;
 
   function checkOrder(user: UserRow, body: InitiatePaymentRequest): void {
     if (body.userId !== user.id) throw forbidden(paymentMessages.notYourAccount);
@@ -84,6 +87,7 @@ export function createPaymentService(deps: {
         at,
       });
     });
+    recorder.paymentState(repo.OPEN_STATE);
     try {
       const { redirectUrl } = await gateway.pay({
         merchantTransactionId,
@@ -115,11 +119,14 @@ export function createPaymentService(deps: {
     detail: unknown,
   ): Promise<void> {
     const at = clock.now();
-    await db.transaction().execute(async (tx) => {
-      if (await repo.moveState(tx, merchantTransactionId, next, gatewayTransactionId, at)) {
-        await repo.addEvent(tx, { merchantTransactionId, state: next, source, detail, at });
+    const moved = await db.transaction().execute(async (tx) => {
+      if (!(await repo.moveState(tx, merchantTransactionId, next, gatewayTransactionId, at))) {
+        return false;
       }
+      await repo.addEvent(tx, { merchantTransactionId, state: next, source, detail, at });
+      return true;
     });
+    if (moved) recorder.paymentState(next);
   }
 
   /**
@@ -139,15 +146,20 @@ export function createPaymentService(deps: {
       detail.reason = 'amount mismatch';
     }
     const at = clock.now();
+    const recorded: string[] = [];
     await db.transaction().execute(async (tx) => {
       const id = payment.merchant_transaction_id;
       if (await repo.moveState(tx, id, next, report.gatewayTransactionId, at)) {
         await repo.addEvent(tx, { merchantTransactionId: id, state: next, source, detail, at });
+        recorded.push(next);
       }
       if (next !== 'PAYMENT_SUCCESS' || !(await repo.claimUpgrade(tx, id, at))) return;
       await usage.startPlan(tx, payment.user_id, 'pro');
       await repo.addEvent(tx, { merchantTransactionId: id, state: 'UPGRADED', source, at });
+      recorded.push('UPGRADED');
     });
+    // Only once the transaction has committed.
+    for (const state of recorded) recorder.paymentState(state);
   }
 
   return {

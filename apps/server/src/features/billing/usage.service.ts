@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
 import { addOneMonth } from './billing-period.ts';
 import * as repo from './usage.repository.ts';
 
@@ -26,7 +27,8 @@ function unitLimit(plan: string): number | null {
  * Monthly units (DESIGN.md §4): a cycle is one calendar month from its start, nothing rolls
  * over, a Pro cycle that is not renewed falls back to Free, and units are taken atomically.
  */
-export function createUsageService(deps: { db: Kysely<DB>; clock: Clock }) {
+export function createUsageService(deps: { db: Kysely<DB>; clock: Clock; recorder?: Recorder }) {
+  const recorder = deps.recorder ?? silentRecorder;
   const { db, clock } = deps;
 
   async function openCycle(tx: Db, userId: string, plan: string, startsAt: Date): Promise<void> {
@@ -90,10 +92,14 @@ export function createUsageService(deps: { db: Kysely<DB>; clock: Clock }) {
     async takeUnit(userId: string): Promise<string> {
       const cycle = await currentCycle(userId);
       if (!(await repo.takeUnitFrom(db, cycle.id))) throw new UnitsExhaustedError();
+      recorder.unitTaken();
       return cycle.id;
     },
 
-    giveUnitBack: (cycleId: string) => repo.giveUnitBack(db, cycleId),
+    async giveUnitBack(cycleId: string): Promise<void> {
+      await repo.giveUnitBack(db, cycleId);
+      recorder.unitReturned();
+    },
 
     /** Starts a fresh cycle on a new plan now (a Pro payment, or an admin's plan change). */
     async startPlan(tx: Db, userId: string, plan: string): Promise<void> {

@@ -16,7 +16,9 @@ const errors = Object.fromEntries(errorCodes.map((code) => [code, errorBodySchem
 function blankSubject(body: unknown): boolean {
   const subject =
     typeof body === 'object' && body !== null && 'subject' in body ? body.subject : undefined;
-  return subject === undefined || subject === null || String(subject).trim() === '';
+  // Anything but a string is left to the schema: String() throws on some objects.
+  if (typeof subject === 'string') return subject.trim() === '';
+  return subject === undefined || subject === null;
 }
 
 export const distillRoutes =

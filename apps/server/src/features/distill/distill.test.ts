@@ -92,6 +92,15 @@ describe.each(TEST_DATABASES)('concept distiller on %s', (kind) => {
     expect(long.json().message).toContain('subject');
   });
 
+  it('refuses a subject that is not text with 400, even one String() cannot print', async () => {
+    for (const subject of [[{ toString: 0 }], { toString: 'x' }, 42]) {
+      const res = await distill(free.token, { subject });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+      expect(res.json().message).toContain('subject');
+    }
+  });
+
   it('needs a signed-in user', async () => {
     expect((await distill(null, { subject: SUBJECT })).statusCode).toBe(401);
   });

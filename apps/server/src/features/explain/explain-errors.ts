@@ -1,5 +1,6 @@
 import { ERROR_CODES, ERROR_MESSAGES } from '@grasp/contract';
 import { AppError } from '../../lib/errors.ts';
+import { isServiceOutage } from '../../lib/outage.ts';
 import {
   ProviderFailureError,
   ProviderTimeoutError,
@@ -9,6 +10,9 @@ import {
 /** Maps what a provider threw to the API's error body (SPEC.md §8 messages). */
 export function toProviderAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (isServiceOutage(error)) {
+    return new AppError(503, ERROR_CODES.serviceUnavailable, ERROR_MESSAGES.serviceUnavailable);
+  }
   if (error instanceof UnknownConceptError)
     return new AppError(404, ERROR_CODES.unknownConcept, error.message);
   const timedOut = error instanceof Error && error.name === 'TimeoutError';

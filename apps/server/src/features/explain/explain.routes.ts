@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentAuth } from '../../plugins/authenticate.ts';
+import { unexpectedErrorBody } from '../../plugins/error-handler.ts';
 import type { ExplainService } from './explain.service.ts';
 import type { ProviderRegistry } from './providers/registry.ts';
 import { openEventStream, wantsEventStream } from './sse.ts';
@@ -19,12 +20,8 @@ const errorCodes = [400, 401, 402, 403, 404, 429, 502, 503, 504] as const;
 const errors = Object.fromEntries(errorCodes.map((code) => [code, errorBodySchema]));
 
 function errorBody(error: unknown): ErrorBody {
-  const known = error instanceof AppError ? error : null;
-  return {
-    success: false,
-    code: known?.code ?? 'INTERNAL_ERROR',
-    message: known?.message ?? 'Internal Server Error',
-  };
+  if (!(error instanceof AppError)) return unexpectedErrorBody(error);
+  return { success: false, code: error.code, message: error.message };
 }
 
 export const explainRoutes =

@@ -15,6 +15,7 @@ import type { DB, UserRow } from '../../db/types.ts';
 import { createBatchWriter } from '../../lib/batch-writer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
 import { extractGraph, extractRelatedConcepts, isUsableAnswer } from './answer.ts';
 import * as repo from './explain.repository.ts';
 import {
@@ -22,7 +23,7 @@ import {
   providerUnavailableError,
   toProviderAppError,
 } from './explain-errors.ts';
-import { createInFlight } from './in-flight.ts';
+import { createInFlight, type InFlight } from './in-flight.ts';
 import type { ExplanationProvider } from './providers/provider.ts';
 import { ProviderFailureError } from './providers/provider.ts';
 import { queryKey } from './query-key.ts';
@@ -44,6 +45,9 @@ export interface ExplainDeps {
     giveUnitBack(cycleId: string): Promise<void>;
   };
   timeoutMs?: number;
+  /** Coalesces identical provider calls; pass a shared one to coalesce across instances. */
+  inFlight?: InFlight<Answer>;
+  recorder?: Recorder;
 }
 
 export interface ExplainInput {
@@ -62,11 +66,11 @@ export interface ExplainTicket {
   chargedCycleId: string | null;
 }
 
-type Answer = Omit<ExplainResponse, 'cached'>;
+export type Answer = Omit<ExplainResponse, 'cached'>;
 
 export function createExplainService(deps: ExplainDeps) {
   const { db, clock } = deps;
-  const inFlight = createInFlight<Answer>();
+  const inFlight = deps.inFlight ?? createInFlight<Answer>();
   const recent = createRecentAnswers<Answer>({ max: 500, ttlMs: 60_000, now: () => Date.now() });
   const isRepeat = createRepeatCheck(db);
   const messages = createBatchWriter((rows: repo.NewExplanation[]) =>
@@ -105,6 +109,14 @@ export function createExplainService(deps: ExplainDeps) {
     });
     recent.set(cacheKey(ticket), answer);
     return answer;
+  }
+
+  /** Inside the shared call: another instance may have cached the answer since we last looked. */
+  async function produceAnswer(ticket: ExplainTicket, emit: (delta: string) => void) {
+    const late = ticket.input.fresh ? null : await cachedAnswer(cacheKey(ticket));
+    if (!late) return askProvider(ticket, emit);
+    emit(late.response);
+    return late;
   }
 
   async function cachedAnswer(key: string): Promise<Answer | null> {
@@ -153,7 +165,7 @@ export function createExplainService(deps: ExplainDeps) {
           result = { ...cached, cached: true };
         } else {
           result = {
-            ...(await inFlight.run(key, (emit) => askProvider(ticket, emit), onDelta)),
+            ...(await inFlight.run(key, (emit) => produceAnswer(ticket, emit), onDelta)),
             cached: false,
           };
         }
@@ -161,6 +173,7 @@ export function createExplainService(deps: ExplainDeps) {
         if (ticket.chargedCycleId) await deps.units.giveUnitBack(ticket.chargedCycleId);
         throw toProviderAppError(error);
       }
+      (deps.recorder ?? silentRecorder).answerServed(result.cached ? 'cache' : 'provider');
       await messages.write({
         id: newId(),
         userId: ticket.user.id,

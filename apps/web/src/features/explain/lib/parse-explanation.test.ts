@@ -127,6 +127,15 @@ describe('the fallback parser (no # or ## heading at all)', () => {
     ]);
     expect(sections[0]?.content).toBe('Intro.\n\n- one\n- two');
   });
+
+  it('falls back to the positional title when a ### or bold title cleans to nothing', () => {
+    const { sections } = parseExplanation('**🎉**\nParty.\n\n### (30-60 seconds)\nTimed.\n\n### *');
+    expect(sections.map((s) => [s.title, s.timeRange])).toEqual([
+      ['Overview', [0, 10]],
+      ['Part 2', [30, 60]],
+      ['Part 3', [30, 60]],
+    ]);
+  });
 });
 
 describe('icons', () => {

@@ -220,8 +220,10 @@ function parseFallback(lines: readonly string[]): ParsedExplanation {
     const titleLine = /^#{3,6}[ \t]+(.+)$/.exec(first) ?? /^\*\*([^*]+)\*\*:?$/.exec(first);
     const heading = titleLine?.[1];
     const body = (heading ? block.slice(1) : block).join('\n').trim();
+    const positional = index === 0 ? 'Overview' : `Part ${index + 1}`;
     return {
-      title: heading ? cleanTitle(heading) : index === 0 ? 'Overview' : `Part ${index + 1}`,
+      // A title of only an emoji or a time range cleans to nothing; the card still needs one.
+      title: (heading && cleanTitle(heading)) || positional,
       content: body || first,
       timeRange: (heading && parseTimeRange(heading)) || rangeAt(FALLBACK_TIME_RANGES, index),
       icon: heading ? iconForHeading(heading) : index === 0 ? 'FileText' : DEFAULT_ICON,

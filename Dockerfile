@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+# Grasp: one image serving the API and the built web app. See README "Running several instances".
+
+FROM node:22-bookworm-slim AS toolchain
+# argon2 and better-sqlite3 compile from source when no prebuilt binary fits.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/* \
+ && npm install -g npm@11 --no-audit --no-fund
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY bench/package.json bench/
+
+FROM toolchain AS build
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM toolchain AS runtime-deps
+RUN npm ci --omit=dev --no-audit --no-fund --workspace @grasp/server --include-workspace-root=false
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+WORKDIR /app
+COPY --from=runtime-deps /app/node_modules ./node_modules
+COPY --from=build /app/apps/server/dist ./apps/server/dist
+COPY --from=build /app/apps/web/dist ./apps/web/dist
+COPY --from=build /app/package.json ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
+  CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "apps/server/dist/main.js"]

@@ -1,0 +1,30 @@
+import { REQUEST_TIMEOUT_MS } from '@grasp/contract';
+import type { Redis } from 'ioredis';
+import { AppError } from '../../lib/errors.ts';
+import type { Answer } from './explain.service.ts';
+import { toProviderAppError } from './explain-errors.ts';
+import { createInFlight, type InFlight } from './in-flight.ts';
+import { createSharedInFlight } from './shared-in-flight.ts';
+
+/** Coalesces provider calls in this process, or across every instance when Redis is configured. */
+export function createAnswerInFlight(options: {
+  redis: Redis | null;
+  keyPrefix: string;
+  timeoutMs?: number | undefined;
+}): InFlight<Answer> {
+  if (!options.redis) return createInFlight<Answer>();
+  return createSharedInFlight<Answer>({
+    redis: options.redis,
+    keyPrefix: options.keyPrefix,
+    leaseMs: (options.timeoutMs ?? REQUEST_TIMEOUT_MS) + 5000,
+    // Followers see the leader's failure as the same API error the leader's caller got.
+    encodeError: (error) => {
+      const { statusCode, code, message } = toProviderAppError(error);
+      return JSON.stringify({ statusCode, code, message });
+    },
+    decodeError: (encoded) => {
+      const { statusCode, code, message } = JSON.parse(encoded) as AppError;
+      return new AppError(statusCode, code, message);
+    },
+  });
+}

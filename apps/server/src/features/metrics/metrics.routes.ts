@@ -1,0 +1,36 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from '../../lib/errors.ts';
+import type { Metrics } from './metrics.ts';
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Times every request by its route pattern (never the raw URL, which would explode the label
+ * set) and serves the Prometheus text at /metrics, behind METRICS_TOKEN when one is set.
+ */
+export const metricsRoutes = (metrics: Metrics, token: string | undefined): FastifyPluginAsync =>
+  fp(async (app) => {
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.observeRequest(
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? 'unmatched',
+          status_code: reply.statusCode,
+        },
+        reply.elapsedTime,
+      );
+    });
+
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+        throw unauthorized('A metrics token is required');
+      }
+      return reply.type(metrics.contentType).send(await metrics.render());
+    });
+  });

@@ -1,0 +1,63 @@
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { Recorder } from '../../lib/recorder.ts';
+
+/** Prometheus metrics of one instance; a registry of its own, so several apps can share a process. */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'grasp_' });
+  const registers = [registry];
+
+  const requestDuration = new Histogram({
+    name: 'grasp_http_request_duration_seconds',
+    help: 'HTTP requests by route, method and status: rate from _count, latency from _bucket',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers,
+  });
+  const providerCalls = new Counter({
+    name: 'grasp_provider_calls_total',
+    help: 'Calls to explanation providers by outcome (ok, failed, timeout, unknown_concept)',
+    labelNames: ['provider', 'outcome'] as const,
+    registers,
+  });
+  const answers = new Counter({
+    name: 'grasp_answers_served_total',
+    help: 'Explanations served, from the shared cache or from a provider (cache hit ratio)',
+    labelNames: ['source'] as const,
+    registers,
+  });
+  const unitsTaken = new Counter({
+    name: 'grasp_units_taken_total',
+    help: 'Units taken from users’ cycles',
+    registers,
+  });
+  const unitsReturned = new Counter({
+    name: 'grasp_units_returned_total',
+    help: 'Units given back after a failed explanation (spent = taken - returned)',
+    registers,
+  });
+  const payments = new Counter({
+    name: 'grasp_payment_transitions_total',
+    help: 'Payments entering each state (PAYMENT_PENDING, PAYMENT_SUCCESS, …, UPGRADED)',
+    labelNames: ['state'] as const,
+    registers,
+  });
+
+  const recorder: Recorder = {
+    providerCall: (provider, outcome) => providerCalls.inc({ provider, outcome }),
+    answerServed: (source) => answers.inc({ source }),
+    unitTaken: () => unitsTaken.inc(),
+    unitReturned: () => unitsReturned.inc(),
+    paymentState: (state) => payments.inc({ state }),
+  };
+
+  return {
+    recorder,
+    observeRequest(labels: { method: string; route: string; status_code: number }, ms: number) {
+      requestDuration.observe(labels, ms / 1000);
+    },
+    contentType: registry.contentType,
+    render: () => registry.metrics(),
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,19 @@
+/**
+ * What the services report about their work for operations (Prometheus at /metrics). Services
+ * get one through their factory; tests that don't care get `silentRecorder`.
+ */
+export interface Recorder {
+  providerCall(provider: string, outcome: 'ok' | 'failed' | 'timeout' | 'unknown_concept'): void;
+  answerServed(source: 'cache' | 'provider'): void;
+  unitTaken(): void;
+  unitReturned(): void;
+  paymentState(state: string): void;
+}
+
+export const silentRecorder: Recorder = {
+  providerCall: () => undefined,
+  answerServed: () => undefined,
+  unitTaken: () => undefined,
+  unitReturned: () => undefined,
+  paymentState: () => undefined,
+};

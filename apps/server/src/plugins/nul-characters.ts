@@ -1,0 +1,50 @@
+import { VALIDATION_MESSAGES } from '@grasp/contract';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../lib/errors.ts';
+
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | null;
+}
+
+function dottedPath(visit: Visit): string {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
+/**
+ * The field of the first string holding U+0000 (named as validation errors name fields), or
+ * null. Walks with its own stack and builds no paths on the way: a 64 KiB body can nest
+ * thousands of levels deep.
+ */
+function fieldWithNul(input: unknown, context: string): string | null {
+  const pending: Visit[] = [{ value: input, key: context, parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value } = visit;
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      return dottedPath(visit) || context;
+    }
+    if (typeof value === 'object' && value !== null) {
+      for (const [key, inner] of Object.entries(value)) {
+        pending.push({ value: inner, key, parent: visit });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in text and fails the whole query, so a NUL anywhere in the
+ * body, query or path is refused as bad input on every route, whichever database is behind.
+ */
+export function refuseNulCharacters(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const field =
+      fieldWithNul(request.params, 'params') ??
+      fieldWithNul(request.query, 'query') ??
+      fieldWithNul(request.body, 'body');
+    if (field) throw badRequest(`${field}: ${VALIDATION_MESSAGES.nulCharacter}`);
+  });
+}

@@ -1,0 +1,56 @@
+import { MAX_RELATED_CONCEPTS, QUERY_MAX_LENGTH } from '@grasp/contract';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hostileMarkdown } from '../testing/hostile-markdown.ts';
+import { type ParsedExplanation, parseExplanation } from './parse-explanation.ts';
+import { ICON_NAMES } from './section-icons.ts';
+
+/** CI replays one seed so a red build stays red; FC_SEED replays a seed printed by a failure. */
+const seed = process.env.FC_SEED
+  ? Number(process.env.FC_SEED)
+  : process.env.CI === 'true'
+    ? 20_260_801
+    : undefined;
+
+const anyText = fc.oneof(
+  hostileMarkdown,
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.string({ unit: 'grapheme', maxLength: 300 }),
+);
+
+/** What every view of an explanation relies on, whatever the provider sent. */
+function expectUsable({ sections, relatedConcepts }: ParsedExplanation) {
+  for (const section of sections) {
+    expect(section.title.trim()).not.toBe('');
+    expect(section.content.trim()).not.toBe('');
+    expect(ICON_NAMES).toContain(section.icon);
+    for (const bound of section.timeRange) {
+      expect(Number.isInteger(bound) && bound >= 0).toBe(true);
+    }
+  }
+  expect(relatedConcepts.length).toBeLessThanOrEqual(MAX_RELATED_CONCEPTS);
+  const keys = relatedConcepts.map((name) => name.toLowerCase());
+  expect(new Set(keys).size).toBe(keys.length);
+  for (const name of relatedConcepts) {
+    expect(name.trim()).not.toBe('');
+    expect(name.length).toBeLessThanOrEqual(QUERY_MAX_LENGTH);
+  }
+}
+
+describe('parseExplanation on random text', () => {
+  it('never throws and always gives usable sections and related concepts', () => {
+    fc.assert(
+      fc.property(anyText, (markdown) => expectUsable(parseExplanation(markdown))),
+      { numRuns: 400, seed },
+    );
+  });
+
+  it('handles every prefix of a streamed answer', () => {
+    fc.assert(
+      fc.property(hostileMarkdown, fc.nat(), (markdown, cut) => {
+        expectUsable(parseExplanation(markdown.slice(0, cut % (markdown.length + 1))));
+      }),
+      { numRuns: 200, seed },
+    );
+  });
+});
