@@ -1,7 +1,6 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
 import type { Config } from '../../../config/config.ts';
 import type { ExplanationProvider } from './provider.ts';
-import { type BuildPrompt, createRemoteProvider } from './remote-provider.ts';
+import { type BuildPrompt, createRemoteProvider, lazyModel } from './remote-provider.ts';
 
 export type AnthropicConfig = Pick<
   Config,
@@ -17,7 +16,11 @@ export function createAnthropicProvider(
   const model =
     apiKey === undefined
       ? null
-      : createAnthropic({ apiKey, baseURL: config.ANTHROPIC_BASE_URL })(config.ANTHROPIC_MODEL);
+      : lazyModel(async () => {
+          const { createAnthropic } = await import('@ai-sdk/anthropic');
+          const anthropic = createAnthropic({ apiKey, baseURL: config.ANTHROPIC_BASE_URL });
+          return anthropic(config.ANTHROPIC_MODEL);
+        });
   // The Messages API requires max_tokens; without one the SDK guesses per model and warns on
   // every call. A two-minute explanation needs far less than this.
   return createRemoteProvider({ id: 'remote-claude', model, buildPrompt, maxOutputTokens: 4096 });

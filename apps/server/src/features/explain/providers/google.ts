@@ -1,7 +1,6 @@
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import type { Config } from '../../../config/config.ts';
 import type { ExplanationProvider } from './provider.ts';
-import { type BuildPrompt, createRemoteProvider } from './remote-provider.ts';
+import { type BuildPrompt, createRemoteProvider, lazyModel } from './remote-provider.ts';
 
 export type GoogleConfig = Pick<
   Config,
@@ -17,7 +16,11 @@ export function createGoogleProvider(
   const model =
     apiKey === undefined
       ? null
-      : // baseURL includes the API version (…/v1beta), as the SDK expects.
-        createGoogleGenerativeAI({ apiKey, baseURL: config.GOOGLE_BASE_URL })(config.GOOGLE_MODEL);
+      : lazyModel(async () => {
+          const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
+          // baseURL includes the API version (…/v1beta), as the SDK expects.
+          const google = createGoogleGenerativeAI({ apiKey, baseURL: config.GOOGLE_BASE_URL });
+          return google(config.GOOGLE_MODEL);
+        });
   return createRemoteProvider({ id: 'remote-google', model, buildPrompt });
 }

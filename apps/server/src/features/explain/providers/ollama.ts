@@ -1,7 +1,6 @@
-import { createOllama } from 'ollama-ai-provider-v2';
 import type { Config } from '../../../config/config.ts';
 import type { ExplanationProvider } from './provider.ts';
-import { type BuildPrompt, createRemoteProvider } from './remote-provider.ts';
+import { type BuildPrompt, createRemoteProvider, lazyModel } from './remote-provider.ts';
 
 export type OllamaConfig = Pick<Config, 'OLLAMA_BASE_URL' | 'OLLAMA_MODEL'>;
 
@@ -12,7 +11,12 @@ export function createOllamaProvider(
 ): ExplanationProvider {
   const url = config.OLLAMA_BASE_URL;
   const model =
-    url === undefined ? null : createOllama({ baseURL: ollamaApiUrl(url) })(config.OLLAMA_MODEL);
+    url === undefined
+      ? null
+      : lazyModel(async () => {
+          const { createOllama } = await import('ollama-ai-provider-v2');
+          return createOllama({ baseURL: ollamaApiUrl(url) })(config.OLLAMA_MODEL);
+        });
   return createRemoteProvider({ id: 'local-ollama', model, buildPrompt });
 }
 

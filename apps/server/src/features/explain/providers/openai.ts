@@ -1,7 +1,6 @@
-import { createOpenAI } from '@ai-sdk/openai';
 import type { Config } from '../../../config/config.ts';
 import type { ExplanationProvider } from './provider.ts';
-import { type BuildPrompt, createRemoteProvider } from './remote-provider.ts';
+import { type BuildPrompt, createRemoteProvider, lazyModel } from './remote-provider.ts';
 
 export type OpenAIConfig = Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>;
 
@@ -16,6 +15,10 @@ export function createOpenAIProvider(
   const model =
     apiKey === undefined
       ? null
-      : createOpenAI({ apiKey, baseURL: config.OPENAI_BASE_URL }).responses(config.OPENAI_MODEL);
+      : lazyModel(async () => {
+          const { createOpenAI } = await import('@ai-sdk/openai');
+          const openai = createOpenAI({ apiKey, baseURL: config.OPENAI_BASE_URL });
+          return openai.responses(config.OPENAI_MODEL);
+        });
   return createRemoteProvider({ id: 'remote-openai', model, buildPrompt });
 }

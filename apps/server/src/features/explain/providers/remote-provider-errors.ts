@@ -1,5 +1,5 @@
 import type { ProviderId } from '@grasp/contract';
-import { APICallError, RetryError } from 'ai';
+import type { APICallError } from 'ai';
 import { ProviderFailureError, ProviderTimeoutError } from './provider.ts';
 
 /**
@@ -7,16 +7,22 @@ import { ProviderFailureError, ProviderTimeoutError } from './provider.ts';
  * The caller's own abort (not a timeout) is returned as the signal's reason, so that a client
  * going away is not counted as a vendor failure.
  */
-export function toProviderError(id: ProviderId, error: unknown, signal: AbortSignal): unknown {
+export async function toProviderError(
+  id: ProviderId,
+  error: unknown,
+  signal: AbortSignal,
+): Promise<unknown> {
   if (signal.aborted) {
     // Checked first: after an abort the SDK may report a generic error instead of the reason.
     return isTimeout(signal.reason) ? timeoutError(id, error) : signal.reason;
   }
   if (error instanceof ProviderFailureError || error instanceof ProviderTimeoutError) return error;
+  // Loaded already: only a call through the SDK gets here.
+  const { APICallError, RetryError } = await import('ai');
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   // The SDK's own `timeout` option aborts with a TimeoutError too.
   if (isTimeout(cause)) return timeoutError(id, cause);
-  const { message, status } = describeFailure(cause);
+  const { message, status } = describeFailure(cause, APICallError.isInstance);
   return withCause(new ProviderFailureError(`${id}: ${message}`, status), cause);
 }
 
@@ -29,8 +35,11 @@ function isTimeout(value: unknown): boolean {
 }
 
 /** Vendor errors come as APICallError, or as plain objects inside streams. */
-function describeFailure(cause: unknown): { message: string; status: number | undefined } {
-  if (APICallError.isInstance(cause)) {
+function describeFailure(
+  cause: unknown,
+  isApiCallError: (value: unknown) => value is APICallError,
+): { message: string; status: number | undefined } {
+  if (isApiCallError(cause)) {
     return { message: cause.message, status: errorStatus(cause.statusCode) };
   }
   if (isRecord(cause)) {

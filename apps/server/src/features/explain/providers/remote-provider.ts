@@ -1,5 +1,5 @@
 import type { ProviderId } from '@grasp/contract';
-import { type FinishReason, generateText, type LanguageModel, streamText } from 'ai';
+import type { FinishReason, LanguageModel } from 'ai';
 import { type ExplainInput, type ExplanationProvider, ProviderFailureError } from './provider.ts';
 import { toProviderError } from './remote-provider-errors.ts';
 
@@ -14,10 +14,25 @@ export interface PromptParts {
 /** Injected so the vendors share one prompt builder (prompts.ts) without importing it here. */
 export type BuildPrompt = (input: PromptInput) => PromptParts;
 
+/**
+ * A vendor's model, loaded on first use: the AI SDK and the vendor packages take ~20 MB of
+ * resident memory that a server on the offline explainer alone never needs.
+ */
+export type ModelLoader = () => Promise<LanguageModel>;
+
+/** Imports and builds the model once, at its first call. */
+export function lazyModel(load: () => Promise<LanguageModel>): ModelLoader {
+  let loaded: Promise<LanguageModel> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+}
+
 export interface RemoteProviderOptions {
   id: ProviderId;
   /** Null when the vendor's key or URL is not configured: the provider is then unavailable. */
-  model: LanguageModel | null;
+  model: ModelLoader | null;
   buildPrompt: BuildPrompt;
   /** Only where the vendor insists on a limit; otherwise the vendor's own default applies. */
   maxOutputTokens?: number;
@@ -34,9 +49,9 @@ export function createRemoteProvider({
   buildPrompt,
   maxOutputTokens,
 }: RemoteProviderOptions): ExplanationProvider {
-  const requireModel = (): LanguageModel => {
+  const requireModel = (): Promise<LanguageModel> => {
     if (model === null) throw new ProviderFailureError(`${id} is not configured`);
-    return model;
+    return model();
   };
   const promptOf = ({ query, template, difficulty }: ExplainInput) =>
     buildPrompt({ query, template, difficulty });
@@ -49,8 +64,9 @@ export function createRemoteProvider({
       const { system, prompt } = promptOf(input);
       let result: { text: string; finishReason: FinishReason };
       try {
+        const { generateText } = await import('ai');
         result = await generateText({
-          model: requireModel(),
+          model: await requireModel(),
           system,
           prompt,
           abortSignal: input.signal,
@@ -58,7 +74,7 @@ export function createRemoteProvider({
           maxOutputTokens,
         });
       } catch (error) {
-        throw toProviderError(id, error, input.signal);
+        throw await toProviderError(id, error, input.signal);
       }
       // A complete JSON answer is usable unless the vendor says it refused or failed.
       if (result.finishReason !== 'other') checkFinish(id, result.finishReason);
@@ -70,8 +86,9 @@ export function createRemoteProvider({
       const { system, prompt } = promptOf(input);
       let sawText = false;
       try {
+        const { streamText } = await import('ai');
         const result = streamText({
-          model: requireModel(),
+          model: await requireModel(),
           system,
           prompt,
           abortSignal: input.signal,
@@ -100,7 +117,7 @@ export function createRemoteProvider({
         }
         throw new ProviderFailureError(`${id} stream ended before it finished`);
       } catch (error) {
-        throw toProviderError(id, error, input.signal);
+        throw await toProviderError(id, error, input.signal);
       }
     },
   };
