@@ -83,11 +83,15 @@ export function openDatabase(options: DatabaseOptions): Database {
   return { db, kind: isPostgres ? 'postgres' : 'sqlite', close: () => db.destroy() };
 }
 
-/** Applies every pending migration; throws if one fails. */
-export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
+/**
+ * Applies every pending migration; throws if one fails. Pass the PostgreSQL schema when there is
+ * one: unless told, Kysely takes its bookkeeping tables in any schema of the database for its own.
+ */
+export async function migrateToLatest(db: Kysely<DB>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

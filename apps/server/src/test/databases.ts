@@ -55,7 +55,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
   const schema = `t_${randomBytes(6).toString('hex')}`;
   await withAdmin((c) => c.query(`create schema ${schema}`));
   const database = openDatabase({ url: TEST_DATABASE_URL, dataDir: '.', schema, poolSize: 20 });
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, schema);
   return {
     ...database,
     close: async () => {
