@@ -46,6 +46,17 @@ export function graspClient(baseUrl: string, dataDir: string) {
   });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+  async function initiate(token: string, userId: string): Promise<string> {
+    const order = {
+      amount: PRO_PAYMENT.amountPaise,
+      userId,
+      redirectUrl: `${baseUrl}/payment-status`,
+      productId: PRO_PAYMENT.productId,
+    };
+    const res = await call('/api/payment/initiate', json(order, bearer(token)));
+    return ((await res.json()) as { merchantTransactionId: string }).merchantTransactionId;
+  }
+
   async function captcha(): Promise<string> {
     const body = (await (await call('/api/auth/captcha')).json()) as { challenge: Challenge };
     const solution = await solveChallenge({ challenge: body.challenge, deriveKey });
@@ -89,18 +100,30 @@ export function graspClient(baseUrl: string, dataDir: string) {
     },
 
     /** Starts a Pro payment and sends the gateway's signed success callback; the payment id. */
-    async pay(token: string, userId: string, sign: SignCallback): Promise<string> {
-      const order = {
-        amount: PRO_PAYMENT.amountPaise,
-        userId,
-        redirectUrl: `${baseUrl}/payment-status`,
-        productId: PRO_PAYMENT.productId,
-      };
-      const res = await call('/api/payment/initiate', json(order, bearer(token)));
-      const { merchantTransactionId } = (await res.json()) as { merchantTransactionId: string };
-      const callback = sign(merchantTransactionId);
+    async payByCallback(token: string, userId: string, sign: SignCallback): Promise<string> {
+      const id = await initiate(token, userId);
+      const callback = sign(id);
       await call('/api/payment/callback', json(callback.body, { 'x-verify': callback.xVerify }));
-      return merchantTransactionId;
+      return id;
+    },
+
+    /**
+     * Starts a Pro payment and pays on the sandbox checkout page, which settles it and calls
+     * back in-process; the payment counts once its status page says so.
+     */
+    async payAtCheckout(token: string, userId: string): Promise<string> {
+      const id = await initiate(token, userId);
+      const res = await fetch(`${baseUrl}/api/payment/sandbox/checkout/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=pay',
+        redirect: 'manual',
+      });
+      if (res.status !== 303) throw new Refused('checkout', res.status, await res.text());
+      const status = await call(`/api/payment/status/${id}`, { headers: bearer(token) });
+      const body = (await status.json()) as { status: string };
+      if (body.status !== 'PAYMENT_SUCCESS') throw new Refused('status', 200, body.status);
+      return id;
     },
   };
 }

@@ -9,7 +9,7 @@ export interface Ledger {
   verified: Set<string>;
   explained: Array<Ask & { username: string; response: string }>;
   distilled: Array<{ username: string; subject: string; concepts: string[] }>;
-  /** username → the payment whose success callback was accepted */
+  /** username → the payment reported successful (callback accepted, or status page) */
   paid: Map<string, string>;
   /** 5xx answers: a server that is up should never give one. */
   serverErrors: string[];
@@ -82,7 +82,8 @@ function createLedger(): Ledger {
 }
 
 /**
- * Sign up, ask, distil, pay (every other user), ask again; each 2xx is written down as it comes.
+ * Sign up, ask, distil, pay (every other user: by the gateway's callback or at the sandbox
+ * checkout), ask again; each 2xx is written down as it comes.
  */
 async function session(client: GraspClient, ledger: Ledger, sign: SignCallback, seed: number) {
   const username = `f${randomBytes(5).toString('hex')}`;
@@ -99,7 +100,11 @@ async function session(client: GraspClient, ledger: Ledger, sign: SignCallback, 
   const subject = pick(SUBJECTS, seed);
   ledger.distilled.push({ username, subject, concepts: await client.distill(token, subject) });
   if (seed % 2 === 1) return;
-  ledger.paid.set(username, await client.pay(token, userId, sign));
+  const paid =
+    seed % 4 === 0
+      ? await client.payByCallback(token, userId, sign)
+      : await client.payAtCheckout(token, userId);
+  ledger.paid.set(username, paid);
   for (const a of proAsks(seed)) await ask(a);
 }
 
