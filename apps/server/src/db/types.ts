@@ -75,6 +75,13 @@ export interface UsageCyclesTable {
   units_used: Generated<number>;
 }
 
+/** A unit taken for an answer not yet stored (see usage.service.ts). */
+export interface UnitHoldsTable {
+  id: string;
+  cycle_id: string;
+  created_at: Timestamp;
+}
+
 export interface DistillationsTable {
   id: string;
   user_id: string;
@@ -123,6 +130,7 @@ export interface DB {
   explanations: ExplanationsTable;
   explanation_cache: ExplanationCacheTable;
   usage_cycles: UsageCyclesTable;
+  unit_holds: UnitHoldsTable;
   distillations: DistillationsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;

@@ -64,6 +64,32 @@ export async function giveUnitBack(db: Db, cycleId: string): Promise<void> {
     .execute();
 }
 
+export async function insertHold(
+  db: Db,
+  hold: { id: string; cycleId: string; createdAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('unit_holds')
+    .values({ id: hold.id, cycle_id: hold.cycleId, created_at: hold.createdAt.toISOString() })
+    .execute();
+}
+
+/** Removes a hold; false when it was already gone, so whoever removes it acts on it once. */
+export async function deleteHold(db: Db, holdId: string): Promise<boolean> {
+  const result = await db.deleteFrom('unit_holds').where('id', '=', holdId).executeTakeFirst();
+  return result.numDeletedRows === 1n;
+}
+
+export async function holdsCreatedBefore(db: Db, cycleId: string, before: Date) {
+  const rows = await db
+    .selectFrom('unit_holds')
+    .select('id')
+    .where('cycle_id', '=', cycleId)
+    .where('created_at', '<', before.toISOString())
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export function userPlan(db: Db, userId: string) {
   return db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirst();
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
 import { createTestDatabase, TEST_DATABASES } from '../../test/databases.ts';
 import { manualClock } from '../../test/manual-clock.ts';
-import { createUsageService, UnitsExhaustedError } from './usage.service.ts';
+import { createUsageService, STALE_HOLD_MS, UnitsExhaustedError } from './usage.service.ts';
 
 async function addUser(db: Kysely<DB>, id: string, plan = 'free') {
   await db
@@ -37,13 +37,19 @@ describe.each(TEST_DATABASES)('usage cycles on %s', (kind) => {
   });
   afterAll(() => database.close());
 
+  /** A unit taken and kept, as for an answer that was stored. */
+  async function spend(userId: string): Promise<void> {
+    const hold = await usage.takeUnit(userId);
+    await database.db.transaction().execute((tx) => usage.keepUnit(tx, hold));
+  }
+
   it('gives a new Free user 99 units and takes them one by one', async () => {
     await addUser(database.db, 'u1');
     await usage.openFirstCycle(database.db, 'u1');
     expect(await usage.availableUnits('u1')).toBe(99);
-    const cycleId = await usage.takeUnit('u1');
+    const hold = await usage.takeUnit('u1');
     expect(await usage.availableUnits('u1')).toBe(98);
-    await usage.giveUnitBack(cycleId);
+    await usage.giveUnitBack(hold);
     expect(await usage.availableUnits('u1')).toBe(99);
   });
 
@@ -68,7 +74,7 @@ describe.each(TEST_DATABASES)('usage cycles on %s', (kind) => {
     clock.set('2026-01-31T12:00:00.000Z');
     await addUser(database.db, 'u3');
     await usage.openFirstCycle(database.db, 'u3');
-    await usage.takeUnit('u3');
+    await spend('u3');
     clock.set('2026-02-28T11:59:00.000Z');
     expect(await usage.availableUnits('u3')).toBe(98);
     clock.set('2026-02-28T12:00:01.000Z');
@@ -122,5 +128,52 @@ describe.each(TEST_DATABASES)('usage cycles on %s', (kind) => {
       .where('user_id', '=', 'u6')
       .execute();
     expect(cycles).toHaveLength(2);
+  });
+
+  const holds = async (userId: string) =>
+    (
+      await database.db
+        .selectFrom('unit_holds')
+        .innerJoin('usage_cycles', 'usage_cycles.id', 'unit_holds.cycle_id')
+        .select('unit_holds.id')
+        .where('usage_cycles.user_id', '=', userId)
+        .execute()
+    ).length;
+
+  it('holds a taken unit until it is kept or given back, and gives it back once', async () => {
+    await addUser(database.db, 'u7');
+    await usage.openFirstCycle(database.db, 'u7');
+    const kept = await usage.takeUnit('u7');
+    const dropped = await usage.takeUnit('u7');
+    expect(await holds('u7')).toBe(2);
+
+    await database.db.transaction().execute((tx) => usage.keepUnit(tx, kept));
+    await Promise.all([usage.giveUnitBack(dropped), usage.giveUnitBack(dropped)]);
+    expect(await holds('u7')).toBe(0);
+    expect(await usage.availableUnits('u7')).toBe(98);
+  });
+
+  it('gives back a unit whose request died with its process, once the hold is stale', async () => {
+    await addUser(database.db, 'u8');
+    await usage.openFirstCycle(database.db, 'u8');
+    await database.db
+      .updateTable('usage_cycles')
+      .set({ units_used: 98 })
+      .where('user_id', '=', 'u8')
+      .execute();
+    // The last unit is taken, then the process dies: the unit is neither kept nor given back.
+    await usage.takeUnit('u8');
+
+    clock.advance(STALE_HOLD_MS - 1_000);
+    await expect(usage.takeUnit('u8')).rejects.toBeInstanceOf(UnitsExhaustedError);
+    expect(await usage.availableUnits('u8')).toBe(0);
+
+    clock.advance(2_000);
+    const seen = await Promise.all([usage.availableUnits('u8'), usage.availableUnits('u8')]);
+    expect(seen).toContain(1);
+    expect(await usage.availableUnits('u8')).toBe(1);
+    expect(await holds('u8')).toBe(0);
+    await usage.takeUnit('u8');
+    expect(await usage.availableUnits('u8')).toBe(0);
   });
 });

@@ -1,4 +1,10 @@
-import { ERROR_CODES, ERROR_MESSAGES, PLANS, type PlanId } from '@grasp/contract';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  PLANS,
+  type PlanId,
+  REQUEST_TIMEOUT_MS,
+} from '@grasp/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, UsageCyclesTable } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -11,6 +17,18 @@ import * as repo from './usage.repository.ts';
 
 type Cycle = Selectable<UsageCyclesTable>;
 type Db = Kysely<DB> | Transaction<DB>;
+
+/** A unit taken for an answer still being produced: kept with the answer, or given back. */
+export interface UnitHold {
+  id: string;
+  cycleId: string;
+}
+
+/**
+ * No request holds a unit this long (providers give up after REQUEST_TIMEOUT_MS), so an older
+ * hold belongs to a request that died with its process; its unit goes back to the user.
+ */
+export const STALE_HOLD_MS = 10 * REQUEST_TIMEOUT_MS;
 
 export class UnitsExhaustedError extends AppError {
   constructor() {
@@ -26,6 +44,8 @@ function unitLimit(plan: string): number | null {
 /**
  * Monthly units (DESIGN.md §4): a cycle is one calendar month from its start, nothing rolls
  * over, a Pro cycle that is not renewed falls back to Free, and units are taken atomically.
+ * A taken unit is held until the answer it pays for is stored (in the same transaction) or it
+ * is given back; a crash in between leaves a hold, never a unit silently spent.
  */
 export function createUsageService(deps: { db: Kysely<DB>; clock: Clock; recorder?: Recorder }) {
   const recorder = deps.recorder ?? silentRecorder;
@@ -75,6 +95,24 @@ export function createUsageService(deps: { db: Kysely<DB>; clock: Clock; recorde
     throw new Error(`No usage cycle could be opened for user ${userId}`);
   }
 
+  /** Gives a held unit back; only the first caller for a hold does, so it is never twice. */
+  async function giveUnitBack(hold: UnitHold): Promise<void> {
+    const returned = await db.transaction().execute(async (tx) => {
+      if (!(await repo.deleteHold(tx, hold.id))) return false;
+      await repo.giveUnitBack(tx, hold.cycleId);
+      return true;
+    });
+    if (returned) recorder.unitReturned();
+  }
+
+  /** Gives back the units of a cycle's stale holds; how many there were. */
+  async function releaseStaleHolds(cycleId: string): Promise<number> {
+    const before = new Date(clock.now().getTime() - STALE_HOLD_MS);
+    const stale = await repo.holdsCreatedBefore(db, cycleId, before);
+    for (const id of stale) await giveUnitBack({ id, cycleId });
+    return stale.length;
+  }
+
   return {
     /** Opens the first cycle, inside the registration transaction. */
     openFirstCycle: (tx: Db, userId: string, plan = 'free') =>
@@ -84,22 +122,32 @@ export function createUsageService(deps: { db: Kysely<DB>; clock: Clock; recorde
 
     /** Units left in the current cycle; null when the plan is unlimited. */
     async availableUnits(userId: string): Promise<number | null> {
-      const cycle = await currentCycle(userId);
+      let cycle = await currentCycle(userId);
+      if (await releaseStaleHolds(cycle.id)) cycle = await currentCycle(userId);
       return cycle.unit_limit === null ? null : Math.max(0, cycle.unit_limit - cycle.units_used);
     },
 
-    /** Takes one unit or throws UnitsExhaustedError; returns the cycle to give it back to. */
-    async takeUnit(userId: string): Promise<string> {
+    /** Takes and holds one unit, or throws UnitsExhaustedError. */
+    async takeUnit(userId: string): Promise<UnitHold> {
       const cycle = await currentCycle(userId);
-      if (!(await repo.takeUnitFrom(db, cycle.id))) throw new UnitsExhaustedError();
+      await releaseStaleHolds(cycle.id);
+      const hold: UnitHold = { id: newId(), cycleId: cycle.id };
+      const taken = await db.transaction().execute(async (tx) => {
+        if (!(await repo.takeUnitFrom(tx, cycle.id))) return false;
+        await repo.insertHold(tx, { ...hold, createdAt: clock.now() });
+        return true;
+      });
+      if (!taken) throw new UnitsExhaustedError();
       recorder.unitTaken();
-      return cycle.id;
+      return hold;
     },
 
-    async giveUnitBack(cycleId: string): Promise<void> {
-      await repo.giveUnitBack(db, cycleId);
-      recorder.unitReturned();
+    /** Spends a held unit for good, inside the transaction that stores what it paid for. */
+    async keepUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void> {
+      await repo.deleteHold(tx, hold.id);
     },
+
+    giveUnitBack,
 
     /** Starts a fresh cycle on a new plan now (a Pro payment, or an admin's plan change). */
     async startPlan(tx: Db, userId: string, plan: string): Promise<void> {

@@ -7,11 +7,12 @@ import {
   providerLabel,
   REQUEST_TIMEOUT_MS,
 } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { UnitHold } from '../billing/usage.service.ts';
 import { providerUnavailableError, toProviderAppError } from '../explain/explain-errors.ts';
 import { ProviderFailureError } from '../explain/providers/provider.ts';
 import { cleanConcepts } from './concept-list.ts';
@@ -23,8 +24,9 @@ export interface DistillDeps {
   clock: Clock;
   distillers: DistillerLookup;
   units: {
-    takeUnit(userId: string): Promise<string>;
-    giveUnitBack(cycleId: string): Promise<void>;
+    takeUnit(userId: string): Promise<UnitHold>;
+    keepUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void>;
+    giveUnitBack(hold: UnitHold): Promise<void>;
   };
   timeoutMs?: number;
   /** Picks the historical template; tests pin it. */
@@ -56,7 +58,7 @@ export function createDistillService(deps: DistillDeps) {
       const distiller = deps.distillers.get(providerId);
       if (!distiller?.available) throw providerUnavailableError(providerLabel(providerId));
       const template = distillTemplate(input.subject, user.plan, deps.random);
-      const cycleId = await deps.units.takeUnit(user.id);
+      const hold = await deps.units.takeUnit(user.id);
       let concepts: string[];
       try {
         const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
@@ -65,16 +67,20 @@ export function createDistillService(deps: DistillDeps) {
           throw new ProviderFailureError(`${providerId} distilled no usable concepts`);
         }
       } catch (error) {
-        await deps.units.giveUnitBack(cycleId);
+        await deps.units.giveUnitBack(hold);
         throw toDistillAppError(error);
       }
-      await repo.insertDistillation(db, {
-        id: newId(),
-        userId: user.id,
-        subject: input.subject,
-        template,
-        concepts,
-        createdAt: clock.now(),
+      // Spent together with the stored distillation, so a crash cannot spend it for nothing.
+      await db.transaction().execute(async (tx) => {
+        await repo.insertDistillation(tx, {
+          id: newId(),
+          userId: user.id,
+          subject: input.subject,
+          template,
+          concepts,
+          createdAt: clock.now(),
+        });
+        await deps.units.keepUnit(tx, hold);
       });
       return { concepts, template };
     },

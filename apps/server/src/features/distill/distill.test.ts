@@ -33,7 +33,8 @@ describe.each(TEST_DATABASES)('concept distiller on %s', (kind) => {
     // The real offline explainer beside a scripted remote vendor.
     t = await buildTestApp(kind, {
       providers: [createOfflineProvider(), remote.provider],
-      explainTimeoutMs: 300,
+      // The dictionary's first, cold distillation must fit on a loaded machine.
+      explainTimeoutMs: 1_000,
     });
     free = await signedInUser(t.app, t.database.db, 'Fern');
     pro = await signedInUser(t.app, t.database.db, 'Priya');

@@ -10,12 +10,13 @@ import {
   REQUEST_TIMEOUT_MS,
   type TemplateId,
 } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB, UserRow } from '../../db/types.ts';
 import { createBatchWriter } from '../../lib/batch-writer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
+import type { UnitHold } from '../billing/usage.service.ts';
 import { extractGraph, extractRelatedConcepts, isUsableAnswer } from './answer.ts';
 import * as repo from './explain.repository.ts';
 import {
@@ -41,8 +42,9 @@ export interface ExplainDeps {
   providers: ProviderLookup;
   units: {
     currentCycle(userId: string): Promise<{ starts_at: string }>;
-    takeUnit(userId: string): Promise<string>;
-    giveUnitBack(cycleId: string): Promise<void>;
+    takeUnit(userId: string): Promise<UnitHold>;
+    keepUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void>;
+    giveUnitBack(hold: UnitHold): Promise<void>;
   };
   timeoutMs?: number;
   /** Coalesces identical provider calls; pass a shared one to coalesce across instances. */
@@ -63,7 +65,8 @@ export interface ExplainTicket {
   user: UserRow;
   input: ExplainInput;
   provider: ExplanationProvider;
-  chargedCycleId: string | null;
+  /** The unit this answer pays with; null for a free repeat. */
+  hold: UnitHold | null;
 }
 
 export type Answer = Omit<ExplainResponse, 'cached'>;
@@ -130,6 +133,31 @@ export function createExplainService(deps: ExplainDeps) {
     return parsed.data;
   }
 
+  /**
+   * Stores the answer as the user's message. A unit held for it is spent in the same
+   * transaction: a crash between two writes would otherwise charge for an answer never kept.
+   * A free repeat has no unit to keep in step, so it joins the batched writes.
+   */
+  async function storeMessage(ticket: ExplainTicket, result: ExplainResponse): Promise<void> {
+    const row = {
+      id: newId(),
+      userId: ticket.user.id,
+      conceptName: ticket.input.query,
+      queryKey: queryKey(ticket.input.query),
+      template: ticket.input.template,
+      difficulty: ticket.input.difficulty,
+      provider: result.provider,
+      answer: result.response,
+      createdAt: clock.now(),
+    };
+    const { hold } = ticket;
+    if (!hold) return messages.write(row);
+    await db.transaction().execute(async (tx) => {
+      await repo.insertExplanations(tx, [row]);
+      await deps.units.keepUnit(tx, hold);
+    });
+  }
+
   return {
     /** Checks plan, provider and units before any text flows; throws the API's errors. */
     async begin(user: UserRow, input: ExplainInput): Promise<ExplainTicket> {
@@ -147,8 +175,8 @@ export function createExplainService(deps: ExplainDeps) {
           difficulty: input.difficulty,
           since: cycle.starts_at,
         }));
-      const chargedCycleId = repeat ? null : await deps.units.takeUnit(user.id);
-      return { user, input, provider, chargedCycleId };
+      const hold = repeat ? null : await deps.units.takeUnit(user.id);
+      return { user, input, provider, hold };
     },
 
     /** Produces the answer (cache, shared in-flight call, or provider), stores it as the user's message. */
@@ -159,7 +187,11 @@ export function createExplainService(deps: ExplainDeps) {
       const key = cacheKey(ticket);
       let result: ExplainResponse;
       try {
-        const cached = ticket.input.fresh ? null : await cachedAnswer(key);
+        const stored = ticket.input.fresh ? null : await cachedAnswer(key);
+        // An identical call may have ended while the database was read. It remembered its answer
+        // before leaving the in-flight map, so looking here and joining below, with no await in
+        // between, finds one or the other and never asks the provider twice.
+        const cached = stored ?? (ticket.input.fresh ? undefined : recent.get(key));
         if (cached) {
           onDelta?.(cached.response);
           result = { ...cached, cached: true };
@@ -170,21 +202,11 @@ export function createExplainService(deps: ExplainDeps) {
           };
         }
       } catch (error) {
-        if (ticket.chargedCycleId) await deps.units.giveUnitBack(ticket.chargedCycleId);
+        if (ticket.hold) await deps.units.giveUnitBack(ticket.hold);
         throw toProviderAppError(error);
       }
       (deps.recorder ?? silentRecorder).answerServed(result.cached ? 'cache' : 'provider');
-      await messages.write({
-        id: newId(),
-        userId: ticket.user.id,
-        conceptName: ticket.input.query,
-        queryKey: queryKey(ticket.input.query),
-        template: ticket.input.template,
-        difficulty: ticket.input.difficulty,
-        provider: result.provider,
-        answer: result.response,
-        createdAt: clock.now(),
-      });
+      await storeMessage(ticket, result);
       return result;
     },
 
