@@ -92,6 +92,12 @@ describe('serving the built SPA', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    mkdirSync(join(webDist, 'prerendered'));
+    writeFileSync(join(webDist, 'prerendered', 'index.html'), '<div id="root"><h1>Home</h1></div>');
+    writeFileSync(
+      join(webDist, 'prerendered', 'pricing.html'),
+      '<div id="root"><h1>Plans</h1></div>',
+    );
     t = await buildTestApp('sqlite', { webDist });
   });
   afterAll(() => t.close());
@@ -101,6 +107,28 @@ describe('serving the built SPA', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('id="root"');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers the prerendered pages with their own HTML, revalidated', async () => {
+    for (const [url, heading] of [
+      ['/', 'Home'],
+      ['/pricing', 'Plans'],
+      ['/pricing?from=nav', 'Plans'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain(`<h1>${heading}</h1>`);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps the empty shell for other pages and the prerendered folder unaddressable', async () => {
+    for (const url of ['/login', '/terms', '/prerendered/pricing.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    }
   });
 
   it('caches hashed assets for a year', async () => {

@@ -27,7 +27,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerSpa } from './plugins/spa.ts';
+import { inlineScriptHashes, registerSpa } from './plugins/spa.ts';
 import { createServices } from './services.ts';
 
 export interface AppDeps {
@@ -65,7 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerSecurity(app, config.PUBLIC_URL);
+  const webDist = deps.webDist ?? resolve(import.meta.dirname, '../../web/dist');
+  await registerSecurity(app, config.PUBLIC_URL, inlineScriptHashes(webDist));
   await registerRateLimit(app, redis, config.RATE_LIMIT_SCALE);
   await registerDocs(app);
 
@@ -82,6 +83,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(distillRoutes(services.distill));
   await app.register(billingRoutes(services.billing));
 
-  await registerSpa(app, deps.webDist ?? resolve(import.meta.dirname, '../../web/dist'));
+  await registerSpa(app, webDist);
   return app;
 }

@@ -3,12 +3,17 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-export async function registerSecurity(app: FastifyInstance, publicUrl: string): Promise<void> {
+/** `inlineScripts`: CSP hash sources of the SPA's inline scripts (spa.ts). */
+export async function registerSecurity(
+  app: FastifyInstance,
+  publicUrl: string,
+  inlineScripts: string[] = [],
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
+        scriptSrc: ["'self'", 'https://challenges.cloudflare.com', ...inlineScripts],
         // ALTCHA solves its proof of work in a blob worker.
         workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],

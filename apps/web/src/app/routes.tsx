@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { paths } from '../config/paths.ts';
+import { paths, startPath } from '../config/paths.ts';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { useAuth } from '../lib/auth-store.ts';
@@ -22,7 +22,7 @@ function lazyPage<K extends string, M extends Record<K, ComponentType>>(
     pending ??= afterApiReady(load);
     return pending;
   };
-  const here = startsAt && window.location.pathname === startsAt.path;
+  const here = startsAt && startPath === startsAt.path;
   if (here && (!startsAt.signedIn || useAuth.getState().token)) void start();
   return lazy(() => start().then((m) => ({ default: m[name] })));
 }

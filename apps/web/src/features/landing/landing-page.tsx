@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { paths, startPath } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { Hero } from './components/hero.tsx';
 import { useConceptSearch } from './hooks/use-concept-search.ts';
@@ -12,7 +12,7 @@ const loadSections = () => {
   sections ??= import('./components/landing-sections.tsx');
   return sections;
 };
-if (window.location.pathname === paths.home) void loadSections();
+if (startPath === paths.home) void loadSections();
 const LandingSections = lazy(() => loadSections().then((m) => ({ default: m.LandingSections })));
 
 /** / (SPEC.md §2): for visitors only; a signed-in user goes straight to the dashboard. */
