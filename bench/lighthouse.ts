@@ -74,6 +74,9 @@ try {
   for (const path of PAGES) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`, chrome.port));
+    // Every run too: on a busy machine they spread widely, and the median hides how far.
+    const each = runs.map((r) => `${r.performance}/${r.lcp}/${r.tbt}`).join('  ');
+    process.stdout.write(`${path} runs (performance/LCP ms/TBT ms): ${each}\n`);
     runs.sort((a, b) => a.performance - b.performance);
     const median = runs[Math.floor(runs.length / 2)];
     if (!median) continue;

@@ -77,7 +77,7 @@ test.describe('signed out', () => {
   test('the landing search ignores a blank query and needs no account to start', async ({
     page,
   }) => {
-    await page.goto('/');
+    await openHydrated(page, '/');
     await heroBox(page).fill('   ');
     await heroBox(page).press('Enter');
     await expect(page).toHaveURL(/\/$/);
@@ -88,7 +88,7 @@ test.describe('signed out', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/terms');
+    await openHydrated(page, '/terms');
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await menu.click();
@@ -159,7 +159,7 @@ test.describe('signed in', () => {
     await page.goto(verificationLink(`${name}@example.com`));
     await expect(page.getByText('Your email has been verified')).toBeVisible();
 
-    await page.goto('/');
+    await openHydrated(page, '/');
     await heroBox(page).fill('gravity');
     await page.getByRole('button', { name: 'Explain', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -67,7 +67,10 @@ export async function watchHydration(page: Page): Promise<() => Promise<string[]
   ];
 }
 
-/** Loads a prerendered page and waits until React has taken over its heading. */
+/**
+ * Loads a prerendered page and waits until React has taken over its heading: the page shows
+ * before its script runs, and a click that comes earlier is lost, as it would be for a person.
+ */
 export async function openHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
