@@ -24,6 +24,30 @@ function inlineStylesheets(html) {
   });
 }
 
+/**
+ * The app's script starts loading only after the first paint: the page is already whole without
+ * it, so on a slow line the HTML gets the bandwidth first. A small inline script (allowed by its
+ * hash, spa.ts) adds the entry's modulepreloads and imports it once a frame has been painted.
+ */
+function loadScriptAfterPaint(html) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) throw new Error('dist/index.html lacks the module script of the app');
+  const preloads = [];
+  const withoutTags = html
+    .replace(entry[0], '')
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href) => {
+      preloads.push(href);
+      return '';
+    });
+  const loader = `requestAnimationFrame(() => setTimeout(() => {
+  for (const href of ${JSON.stringify(preloads)}) {
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  }
+  import(${JSON.stringify(entry[1])});
+}));`;
+  return withoutTags.replace('</body>', `  <script>${loader}</script>\n  </body>`);
+}
+
 try {
   await build({
     root,
@@ -33,7 +57,9 @@ try {
   const { PRERENDERED_PATHS, renderPage } = await import(
     pathToFileURL(join(ssrOut, 'prerender.js')).href
   );
-  const shell = inlineStylesheets(readFileSync(join(dist, 'index.html'), 'utf8'));
+  const shell = loadScriptAfterPaint(
+    inlineStylesheets(readFileSync(join(dist, 'index.html'), 'utf8')),
+  );
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/index.html lacks ${EMPTY_ROOT}`);
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
   for (const path of PRERENDERED_PATHS) {

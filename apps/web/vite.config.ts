@@ -13,10 +13,14 @@ function inlineThemeScript(): Plugin {
   const tag = '<script src="/src/app/theme-init.js"></script>';
   return {
     name: 'grasp-inline-theme-script',
-    transformIndexHtml(html) {
-      const code = readFileSync(new URL('./src/app/theme-init.js', import.meta.url), 'utf8');
-      if (!html.includes(tag)) throw new Error(`index.html lacks ${tag}`);
-      return html.replace(tag, `<script>${code.trim()}</script>`);
+    // Before Vite's own pass, which would warn that it cannot bundle a classic script.
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const code = readFileSync(new URL('./src/app/theme-init.js', import.meta.url), 'utf8');
+        if (!html.includes(tag)) throw new Error(`index.html lacks ${tag}`);
+        return html.replace(tag, `<script>${code.trim()}</script>`);
+      },
     },
   };
 }

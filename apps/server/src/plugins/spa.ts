@@ -22,16 +22,21 @@ function prerenderedPages(webDist: string): Map<string, string> {
 }
 
 /**
- * CSP sources ('sha256-…') of the inline scripts of the built index.html (the pre-paint theme
- * script, which every page shares), so that they, and only they, may run.
+ * CSP sources ('sha256-…') of the inline scripts of the built pages (the pre-paint theme script;
+ * the prerendered pages' script loader), so that they, and only they, may run.
  */
 export function inlineScriptHashes(webDist: string): string[] {
-  const index = join(webDist, 'index.html');
-  if (!existsSync(index)) return [];
-  const html = readFileSync(index, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, code = '']) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
-  );
+  const pages = [join(webDist, 'index.html')];
+  for (const file of prerenderedPages(webDist).values()) pages.push(join(webDist, file));
+  const hashes = new Set<string>();
+  for (const page of pages.filter((p) => existsSync(p))) {
+    for (const [, code = ''] of readFileSync(page, 'utf8').matchAll(
+      /<script>([\s\S]*?)<\/script>/g,
+    )) {
+      hashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+    }
+  }
+  return [...hashes];
 }
 
 /**
