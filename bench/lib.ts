@@ -34,6 +34,10 @@ export async function startServer(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<Started> {
+  // A server left on the port would answer the health check below and be measured instead.
+  if (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)) {
+    throw new Error(`port ${port} is taken: stop what listens there first`);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'grasp-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, script], {
     env: {

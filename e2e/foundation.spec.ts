@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openHydrated } from './support/site-helpers.ts';
 
 test('the landing page renders', async ({ page }) => {
   await page.goto('/');
@@ -19,7 +20,7 @@ test('an unknown route shows the 404 page and both buttons work', async ({ page 
 
 test('the theme toggle persists across a reload without a flash', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/');
+  await openHydrated(page, '/');
   const html = page.locator('html');
   await expect(html).not.toHaveClass(/dark/);
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();

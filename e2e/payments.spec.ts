@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { registerAndSignIn, uniqueName } from './support/accounts.ts';
+import { openHydrated } from './support/site-helpers.ts';
 
 test('a Free user pays in the sandbox, then sees Pro and 299 available units', async ({ page }) => {
   const name = uniqueName('pay');
   await registerAndSignIn(page, name);
   await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
 
-  await page.goto('/pricing');
+  await openHydrated(page, '/pricing');
   await page.getByRole('button', { name: /^Pay ₹99 now$/ }).click();
   await expect(page.getByText('TEST CHECKOUT — no real money')).toBeVisible();
   await page.getByRole('button', { name: /^Pay ₹99/ }).click();
@@ -27,7 +28,7 @@ test('a Free user pays in the sandbox, then sees Pro and 299 available units', a
 
 test('a cancelled sandbox payment leaves the user on Free', async ({ page }) => {
   await registerAndSignIn(page, uniqueName('cxl'));
-  await page.goto('/pricing');
+  await openHydrated(page, '/pricing');
   await page.getByRole('button', { name: /^Pay ₹99 now$/ }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText(/Payment Failed: /)).toBeVisible();

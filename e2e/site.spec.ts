@@ -1,6 +1,12 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { registerThroughForm, signIn, uniqueName, verificationLink } from './support/accounts.ts';
-import { openRoute, seriousViolations, useTheme } from './support/site-helpers.ts';
+import {
+  openHydrated,
+  openRoute,
+  seriousViolations,
+  useTheme,
+  watchHydration,
+} from './support/site-helpers.ts';
 
 // Registering solves a real proof-of-work captcha first; that alone can take several seconds.
 test.describe.configure({ timeout: 90_000 });
@@ -26,6 +32,29 @@ const SIGNED_IN_ROUTES = [
   '/no/such/page',
 ];
 
+/** The pages rendered to HTML at build time (apps/web/src/app/prerender.tsx), with their h1. */
+const PRERENDERED = [
+  ['/', 'Understand any concept in'],
+  ['/pricing', 'Choose your plan'],
+  ['/terms', 'Terms and Conditions'],
+  ['/privacy', 'Privacy Policy'],
+] as const;
+
+/** Each prerendered page, in the app's light and dark theme: what went wrong while hydrating. */
+async function hydrationProblems(page: Page, paths: readonly string[]): Promise<string[]> {
+  const problems = await watchHydration(page);
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.goto('/login');
+    await useTheme(page, theme);
+    for (const path of paths) {
+      await openHydrated(page, path);
+      found.push(...(await problems()).map((p) => `${path} [${theme}] ${p}`));
+    }
+  }
+  return found;
+}
+
 const heroBox = (page: Page) => page.getByRole('textbox', { name: 'Concept to explain' });
 const resultTitle = (page: Page) => page.locator('#result-title');
 const figure = (page: Page, label: string) =>
@@ -48,7 +77,7 @@ test.describe('signed out', () => {
   test('the landing search ignores a blank query and needs no account to start', async ({
     page,
   }) => {
-    await page.goto('/');
+    await openHydrated(page, '/');
     await heroBox(page).fill('   ');
     await heroBox(page).press('Enter');
     await expect(page).toHaveURL(/\/$/);
@@ -59,7 +88,7 @@ test.describe('signed out', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/terms');
+    await openHydrated(page, '/terms');
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await menu.click();
@@ -75,6 +104,30 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/#pricing$/);
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('heading', { level: 2, name: 'Simple pricing' })).toBeInViewport();
+  });
+
+  test('the public pages come as HTML with their content; other routes get the empty shell', async ({
+    request,
+  }) => {
+    for (const [path, heading] of PRERENDERED) {
+      const res = await request.get(path);
+      expect(res.headers()['cache-control']).toBe('no-cache');
+      const html = await res.text();
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}`));
+    }
+    const shell = await (await request.get('/login')).text();
+    expect(shell).toContain('<div id="root"></div>');
+  });
+
+  test('the prerendered pages hydrate without errors or repainting, light and dark', async ({
+    page,
+  }) => {
+    expect(
+      await hydrationProblems(
+        page,
+        PRERENDERED.map(([path]) => path),
+      ),
+    ).toEqual([]);
   });
 
   test('/upgrade leads to the pricing page', async ({ page }) => {
@@ -106,7 +159,7 @@ test.describe('signed in', () => {
     await page.goto(verificationLink(`${name}@example.com`));
     await expect(page.getByText('Your email has been verified')).toBeVisible();
 
-    await page.goto('/');
+    await openHydrated(page, '/');
     await heroBox(page).fill('gravity');
     await page.getByRole('button', { name: 'Explain', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -119,6 +172,12 @@ test.describe('signed in', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByPlaceholder('What concept would you like to learn?')).toBeVisible();
+  });
+
+  test('a signed-in user’s prerendered pages hydrate without errors, then show the user', async () => {
+    expect(await hydrationProblems(page, ['/pricing', '/terms'])).toEqual([]);
+    await expect(page.getByRole('link', { name: 'Upgrade to Pro' }).first()).toBeVisible();
+    await page.goto('/dashboard');
   });
 
   test('the user dashboard shows the figures after two explanations', async () => {

@@ -37,3 +37,50 @@ export async function openRoute(page: Page, path: string): Promise<void> {
   await expect(page.locator('main h1').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * Watches page loads for signs of a failed hydration of prerendered HTML: console errors (React
+ * reports a mismatch there, and so does the CSP for a blocked script) and page content (main,
+ * h1) taken out of the DOM, which is how React replaces markup it could not adopt.
+ */
+export async function watchHydration(page: Page): Promise<() => Promise<string[]>> {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    Object.assign(window, { removedContent: removed });
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((r) => [...r.removedNodes])) {
+        if (node instanceof Element && (node.matches('main, h1') || node.querySelector('main, h1')))
+          removed.push(`removed <${node.tagName.toLowerCase()}> from ${location.pathname}`);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return async () => [
+    ...problems.splice(0),
+    ...(await page.evaluate(
+      () => (window as unknown as { removedContent: string[] }).removedContent,
+    )),
+  ];
+}
+
+/**
+ * Loads a prerendered page and waits until React has taken over its heading: the page shows
+ * before its script runs, and a click that comes earlier is lost, as it would be for a person.
+ */
+export async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // React marks the DOM nodes it owns with a __reactFiber$… property.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const heading = document.querySelector('main h1');
+        return heading !== null && Object.keys(heading).some((k) => k.startsWith('__reactFiber$'));
+      }),
+    )
+    .toBe(true);
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@grasp/contract';
@@ -132,14 +133,22 @@ describe.each(TEST_DATABASES)('app on %s', (kind) => {
 });
 
 describe('serving the built SPA', () => {
+  const themeScript = "document.documentElement.classList.add('dark')";
+  const shell = `<!doctype html><script>${themeScript}</script><div id="root"></div>`;
   let t: TestApp;
   beforeAll(async () => {
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const webDist = mkdtempSync(join(tmpdir(), 'grasp-web-'));
     mkdirSync(join(webDist, 'assets'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(webDist, 'index.html'), shell);
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    mkdirSync(join(webDist, 'prerendered'));
+    writeFileSync(join(webDist, 'prerendered', 'index.html'), '<div id="root"><h1>Home</h1></div>');
+    writeFileSync(
+      join(webDist, 'prerendered', 'pricing.html'),
+      '<div id="root"><h1>Plans</h1></div>',
+    );
     t = await buildTestApp('sqlite', { webDist });
   });
   afterAll(() => t.close());
@@ -149,6 +158,36 @@ describe('serving the built SPA', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('id="root"');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers the prerendered pages with their own HTML, revalidated', async () => {
+    for (const [url, heading] of [
+      ['/', 'Home'],
+      ['/pricing', 'Plans'],
+      ['/pricing?from=nav', 'Plans'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain(`<h1>${heading}</h1>`);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps the empty shell for other pages and the prerendered folder unaddressable', async () => {
+    for (const url of ['/login', '/terms', '/prerendered/pricing.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(shell);
+    }
+  });
+
+  it('lets the inline script of index.html run, by its hash in the CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const hash = createHash('sha256').update(themeScript).digest('base64');
+    expect(res.headers['content-security-policy']).toMatch(
+      new RegExp(`script-src [^;]*'sha256-${hash.replace(/[+/]/g, '\\$&')}'`),
+    );
   });
 
   it('caches hashed assets for a year', async () => {

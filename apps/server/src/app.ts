@@ -30,7 +30,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/error-hand
 import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerSpa } from './plugins/spa.ts';
+import { inlineScriptHashes, registerSpa } from './plugins/spa.ts';
 import { createServices } from './services.ts';
 
 export interface AppDeps {
@@ -70,7 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   refuseNulCharacters(app);
 
-  await registerSecurity(app, config.PUBLIC_URL);
+  const webDist = deps.webDist ?? resolve(import.meta.dirname, '../../web/dist');
+  await registerSecurity(app, config.PUBLIC_URL, inlineScriptHashes(webDist));
   await registerRateLimit(app, redis, {
     scale: config.RATE_LIMIT_SCALE,
     keyPrefix: config.REDIS_KEY_PREFIX,
@@ -92,6 +93,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(distillRoutes(services.distill));
   await app.register(billingRoutes(services.billing));
 
-  await registerSpa(app, deps.webDist ?? resolve(import.meta.dirname, '../../web/dist'));
+  await registerSpa(app, webDist);
   return app;
 }

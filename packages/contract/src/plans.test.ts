@@ -17,6 +17,19 @@ describe('plans', () => {
     expect(formatPrice(100000)).toBe('₹1,00,000');
   });
 
+  it('prints what Intl.NumberFormat prints for en-IN rupees', () => {
+    const intl = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      maximumFractionDigits: 0,
+    });
+    for (const amount of [
+      0, 7, 99, 99.4, 99.6, 999, 1000, 12345, 100000, 9876543, 123456789, -99,
+    ]) {
+      expect(formatPrice(amount)).toBe(intl.format(amount));
+    }
+  });
+
   it('compares plans case-insensitively', () => {
     expect(isFreePlan('FREE')).toBe(true);
     expect(isFreePlan(' Free ')).toBe(true);

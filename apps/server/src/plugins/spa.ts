@@ -1,14 +1,48 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@grasp/contract';
 import type { FastifyInstance } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Where the web build puts the pages it rendered to HTML (apps/web/prerender.mjs). */
+const PRERENDERED = 'prerendered';
+
+/** `/` for index.html, `/pricing` for pricing.html, … of the build's prerendered folder. */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const folder = join(webDist, PRERENDERED);
+  const pages = new Map<string, string>();
+  if (!existsSync(folder)) return pages;
+  for (const file of readdirSync(folder)) {
+    const name = /^([a-z0-9-]+)\.html$/.exec(file)?.[1];
+    if (name) pages.set(name === 'index' ? '/' : `/${name}`, `${PRERENDERED}/${file}`);
+  }
+  return pages;
+}
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html revalidated, and every
- * non-API GET that is no file answered with index.html so client routes work on reload.
+ * CSP sources ('sha256-…') of the inline scripts of the built pages (the pre-paint theme script;
+ * the prerendered pages' script loader), so that they, and only they, may run.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  const pages = [join(webDist, 'index.html')];
+  for (const file of prerenderedPages(webDist).values()) pages.push(join(webDist, file));
+  const hashes = new Set<string>();
+  for (const page of pages.filter((p) => existsSync(p))) {
+    for (const [, code = ''] of readFileSync(page, 'utf8').matchAll(
+      /<script>([\s\S]*?)<\/script>/g,
+    )) {
+      hashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+    }
+  }
+  return [...hashes];
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, HTML revalidated. The prerendered pages
+ * answer their own paths; every other non-API GET that is no file gets index.html, so client
+ * routes work on reload.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const hasSpa = existsSync(join(webDist, 'index.html'));
@@ -17,11 +51,16 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      // Only under their own paths: /prerendered/pricing.html is no address of the app.
+      globIgnore: [`${PRERENDERED}/**`],
       setHeaders: (reply, path) => {
         const hashed = path.includes(`${join(webDist, 'assets')}`);
         reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
       },
     });
+    for (const [path, file] of prerenderedPages(webDist)) {
+      app.get(path, { schema: { hide: true } }, (_request, reply) => reply.sendFile(file));
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

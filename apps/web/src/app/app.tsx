@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { applyTheme, useSettings } from '../features/settings/settings-store.ts';
 import { afterApiReady } from './api-ready.ts';
@@ -9,17 +9,34 @@ const SessionGuard = lazy(() =>
   afterApiReady(() => import('./session-guard.tsx')).then((m) => ({ default: m.SessionGuard })),
 );
 
-export function App() {
-  const darkMode = useSettings((s) => s.darkMode);
-  useEffect(() => applyTheme(darkMode), [darkMode]);
+/**
+ * Follows the theme setting outside React's rendering: re-rendering the app for it while a
+ * prerendered page is still being hydrated would throw that page's markup away.
+ */
+function useThemeClass() {
+  useEffect(() => {
+    applyTheme(useSettings.getState().darkMode);
+    return useSettings.subscribe((s, before) => {
+      if (s.darkMode !== before.darkMode) applyTheme(s.darkMode);
+    });
+  }, []);
+}
+
+/** The whole app; prerendering passes a router that renders one fixed address. */
+export function App({
+  Router = BrowserRouter,
+}: {
+  Router?: ComponentType<{ children: ReactNode }>;
+}) {
+  useThemeClass();
   return (
     <>
       <Suspense fallback={null}>
         <SessionGuard />
       </Suspense>
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { paths } from '../config/paths.ts';
+import { paths, startPath } from '../config/paths.ts';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { useAuth } from '../lib/auth-store.ts';
+import { lazyPart } from '../lib/lazy-part.ts';
 import { afterApiReady } from './api-ready.ts';
 import { Layout } from './layout.tsx';
 
@@ -17,14 +18,9 @@ function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   name: K,
   startsAt?: { path: string; signedIn?: boolean },
 ) {
-  let pending: Promise<M> | null = null;
-  const start = () => {
-    pending ??= afterApiReady(load);
-    return pending;
-  };
-  const here = startsAt && window.location.pathname === startsAt.path;
-  if (here && (!startsAt.signedIn || useAuth.getState().token)) void start();
-  return lazy(() => start().then((m) => ({ default: m[name] })));
+  const here = startsAt !== undefined && startPath === startsAt.path;
+  const now = here && (!startsAt.signedIn || useAuth.getState().token !== null);
+  return lazyPart(() => afterApiReady(load).then((m) => m[name]), now);
 }
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage', {

@@ -14,3 +14,7 @@ export const paths = {
   userDashboard: '/user-dashboard',
   distiller: '/distiller',
 } as const;
+
+/** The path the app started on; null while pages are prerendered at build time (no window). */
+export const startPath: string | null =
+  typeof window === 'undefined' ? null : window.location.pathname;

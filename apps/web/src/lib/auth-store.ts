@@ -46,13 +46,12 @@ function save(record: AuthRecord | null): void {
   }
 }
 
-const saved = typeof localStorage === 'undefined' ? null : readSaved();
 const signOutListeners = new Set<() => void>();
 
 export const useAuth = create<AuthState>()((set, get) => ({
-  user: saved?.user ?? null,
-  token: saved?.token ?? null,
-  loginTime: saved?.loginTime ?? null,
+  user: null,
+  token: null,
+  loginTime: null,
   signIn: (user, token, now = Date.now()) => {
     save({ isAuthenticated: true, user, token, loginTime: now });
     set({ user, token, loginTime: now });
@@ -75,3 +74,11 @@ export function onSignOut(listener: () => void): () => void {
   signOutListeners.add(listener);
   return () => signOutListeners.delete(listener);
 }
+
+/**
+ * The saved session comes in after creation: the store's initial state stays the visitor's,
+ * which is what prerendered pages were rendered with, and React hydrates them with it (zustand
+ * hands it over as the server snapshot) before it re-renders with the signed-in user.
+ */
+const saved = typeof localStorage === 'undefined' ? null : readSaved();
+if (saved) useAuth.setState({ user: saved.user, token: saved.token, loginTime: saved.loginTime });

@@ -1,19 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { paths, startPath } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-store.ts';
+import { lazyPart } from '../../lib/lazy-part.ts';
 import { Hero } from './components/hero.tsx';
 import { useConceptSearch } from './hooks/use-concept-search.ts';
 
 // Below the fold: split off so the landing route's first chunk stays within its budget
 // (DESIGN.md §6). When the app starts on /, it is requested at once, not at first render.
-let sections: Promise<typeof import('./components/landing-sections.tsx')> | null = null;
-const loadSections = () => {
-  sections ??= import('./components/landing-sections.tsx');
-  return sections;
-};
-if (window.location.pathname === paths.home) void loadSections();
-const LandingSections = lazy(() => loadSections().then((m) => ({ default: m.LandingSections })));
+const LandingSections = lazyPart(
+  () => import('./components/landing-sections.tsx').then((m) => m.LandingSections),
+  startPath === paths.home,
+);
 
 /** / (SPEC.md §2): for visitors only; a signed-in user goes straight to the dashboard. */
 export function LandingPage() {

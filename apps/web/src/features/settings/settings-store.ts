@@ -21,7 +21,8 @@ export const useSettings = create<SettingsState>()(
   persist(
     (set) => ({
       ...DEFAULT_SETTINGS,
-      darkMode: prefersDark(),
+      // The prerendered pages' (light) theme; the system preference comes in with `merge`.
+      darkMode: DEFAULT_SETTINGS.darkMode,
       toggleDarkMode: () => set((s) => ({ darkMode: !s.darkMode })),
       setDifficulty: (difficulty) => set({ difficulty }),
       setAiProvider: (aiProvider) => set({ aiProvider }),
@@ -29,6 +30,16 @@ export const useSettings = create<SettingsState>()(
     }),
     {
       name: SETTINGS_STORAGE_KEY,
+      /**
+       * Saved settings, else the system's theme, arrive after the initial state: that one stays
+       * what prerendered pages were rendered with, and React hydrates them with it (zustand hands
+       * it over as the server snapshot) before it re-renders with these.
+       */
+      merge: (saved, current) => ({
+        ...current,
+        darkMode: prefersDark(),
+        ...(saved as Partial<Settings> | undefined),
+      }),
       partialize: ({ darkMode, difficulty, aiProvider, promptTemplate }) => ({
         darkMode,
         difficulty,

@@ -31,7 +31,11 @@ export function ProActions({
         {busy ? <Spinner label="Starting payment" className="h-4 w-4" /> : null}
         {busy ? 'Redirecting to payment...' : `Pay ${price} now`}
       </Button>
-      <p id="pro-pay-note" className="text-center text-xs text-slate-500 dark:text-slate-400">
+      {/* Two lines held: the note changes once the gateway is known, and must not move the card. */}
+      <p
+        id="pro-pay-note"
+        className="min-h-8 text-center text-xs text-slate-500 dark:text-slate-400"
+      >
         {gateway ? GATEWAY_NOTES[gateway] : 'One month of Pro, starting when the payment succeeds.'}
       </p>
       {error ? (

@@ -6,11 +6,12 @@ import { leaveSite } from '../lib/leave-site.ts';
 
 /** The Pro pay button: sign-in check, initiation, then off to the gateway's checkout. */
 export function useProCheckout() {
-  const user = useAuth((s) => s.user);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function pay(): Promise<void> {
+    // Read at the click: a prerendered page can be clicked while it still renders the visitor.
+    const { user } = useAuth.getState();
     if (!user) {
       window.alert(ERROR_MESSAGES.paymentLoginRequired);
       return;

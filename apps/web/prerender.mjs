@@ -1,0 +1,80 @@
+/**
+ * Build step after `vite build`: renders the pages of src/app/prerender.tsx to HTML with Vite's
+ * SSR build and writes each into a copy of dist/index.html, as dist/prerendered/<name>.html
+ * (`/` is index.html). The server sends those for their paths, index.html for the rest.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const root = import.meta.dirname;
+const dist = join(root, 'dist');
+// Inside the package, so that the SSR build's imports of react and the rest resolve.
+const ssrOut = join(root, '.vite', 'prerender');
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * The stylesheet in the page: one blocking request fewer before the first paint. Later pages are
+ * client routes, so the page's copy serves the whole visit; index.html keeps the link.
+ */
+function inlineStylesheets(html) {
+  return html.replace(/<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/g, (_, href) => {
+    return `<style>${readFileSync(join(dist, href), 'utf8').trim()}</style>`;
+  });
+}
+
+/**
+ * The app's script starts loading only after the first paint: the page is already whole without
+ * it, so on a slow line the HTML gets the bandwidth first. A small inline script (allowed by its
+ * hash, spa.ts) adds the entry's modulepreloads and imports it once a frame has been painted.
+ */
+function loadScriptAfterPaint(html) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) throw new Error('dist/index.html lacks the module script of the app');
+  const preloads = [];
+  const withoutTags = html
+    .replace(entry[0], '')
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href) => {
+      preloads.push(href);
+      return '';
+    });
+  const loader = `requestAnimationFrame(() => setTimeout(() => {
+  for (const href of ${JSON.stringify(preloads)}) {
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  }
+  import(${JSON.stringify(entry[1])});
+}));`;
+  return withoutTags.replace('</body>', `  <script>${loader}</script>\n  </body>`);
+}
+
+try {
+  await build({
+    root,
+    logLevel: 'warn',
+    build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true },
+  });
+  const { PRERENDERED_PATHS, renderPage } = await import(
+    pathToFileURL(join(ssrOut, 'prerender.js')).href
+  );
+  const shell = loadScriptAfterPaint(
+    inlineStylesheets(readFileSync(join(dist, 'index.html'), 'utf8')),
+  );
+  if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/index.html lacks ${EMPTY_ROOT}`);
+  mkdirSync(join(dist, 'prerendered'), { recursive: true });
+  for (const path of PRERENDERED_PATHS) {
+    const markup = await renderPage(path);
+    // The app may only hydrate what it can render again: no inline scripts (the CSP forbids them).
+    if (markup.includes('<script')) throw new Error(`${path} prerendered with a script`);
+    const name = path === '/' ? 'index' : path.slice(1);
+    // React puts the preloads it wants (the logo) first; they belong in the head.
+    const [, preloads = '', body = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(markup) ?? [];
+    const page = shell
+      .replace('</head>', `  ${preloads}\n  </head>`)
+      .replace(EMPTY_ROOT, `<div id="root">${body}</div>`);
+    writeFileSync(join(dist, 'prerendered', `${name}.html`), page);
+    process.stdout.write(`prerendered ${path} → dist/prerendered/${name}.html\n`);
+  }
+} finally {
+  rmSync(ssrOut, { recursive: true, force: true });
+}

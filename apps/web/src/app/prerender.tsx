@@ -1,0 +1,27 @@
+import { type ReactNode, StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { App } from './app.tsx';
+
+/**
+ * The visitor pages whose HTML is rendered at build time (prerender.mjs), so their largest
+ * text paints before any script runs. Each must render the same for every visitor: what
+ * depends on the browser (session, theme) only changes after hydration.
+ */
+export const PRERENDERED_PATHS = [paths.home, paths.pricing, paths.terms, paths.privacy];
+
+/** The markup of the app at `path`, once every lazy part of it has loaded. */
+export async function renderPage(path: string): Promise<string> {
+  const Router = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={path}>{children}</StaticRouter>
+  );
+  const { prelude } = await prerender(
+    <StrictMode>
+      <App Router={Router} />
+    </StrictMode>,
+    // Large parts would otherwise come as separate chunks put in place by inline scripts.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  return new Response(prelude).text();
+}
