@@ -19,19 +19,27 @@ export function sendPageView(path: string, referrer: string, token: string | nul
   fetch(PAGE_VIEW_PATH, { method: 'POST', headers, body, keepalive: true }).catch(() => undefined);
 }
 
+/** Long enough for a redirect's navigation to land, short enough to survive a quick close. */
+export const PAGE_VIEW_SETTLE_MS = 100;
+
 /**
  * One page view per route change (SPEC.md §2): a new path, not a new hash or query. The first
- * view's referrer is the document's; later ones name the in-app page the user came from.
+ * view's referrer is the document's; later ones name the in-app page the user came from. A path
+ * left again at once (a redirect such as / → /dashboard) is not counted: the view is sent only
+ * once the path has settled.
  */
 export function usePageViews(): void {
   const { pathname } = useLocation();
   const last = useRef<string | null>(null);
   useEffect(() => {
-    // Also absorbs StrictMode's second effect run in development.
+    // A re-run for a path already counted sends nothing.
     if (last.current === pathname) return;
-    const referrer =
-      last.current === null ? document.referrer : `${window.location.origin}${last.current}`;
-    last.current = pathname;
-    sendPageView(pathname, referrer, useAuth.getState().token);
+    const timer = setTimeout(() => {
+      const referrer =
+        last.current === null ? document.referrer : `${window.location.origin}${last.current}`;
+      last.current = pathname;
+      sendPageView(pathname, referrer, useAuth.getState().token);
+    }, PAGE_VIEW_SETTLE_MS);
+    return () => clearTimeout(timer);
   }, [pathname]);
 }
