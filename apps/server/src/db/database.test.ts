@@ -1,21 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASES } from '../test/databases.ts';
+import { userRow } from '../test/user-row.ts';
 import { type Database, migrateToLatest, pingDatabase } from './database.ts';
-
-const user = (id: string, name: string) => ({
-  id,
-  username: name,
-  username_key: name.toLowerCase(),
-  email: `${name}@example.com`,
-  email_key: `${name.toLowerCase()}@example.com`,
-  mobile: '9876543210',
-  full_name: 'Test User',
-  avatar: null,
-  plan: 'free',
-  pin_hash: 'x',
-  email_verified_at: null,
-  created_at: new Date().toISOString(),
-});
 
 describe.each(TEST_DATABASES)('database on %s', (kind) => {
   let database: Database;
@@ -33,7 +19,7 @@ describe.each(TEST_DATABASES)('database on %s', (kind) => {
   });
 
   it('stores and reads a user', async () => {
-    await database.db.insertInto('users').values(user('u1', 'Ada')).execute();
+    await database.db.insertInto('users').values(userRow('u1', 'Ada')).execute();
     const row = await database.db
       .selectFrom('users')
       .selectAll()
@@ -47,7 +33,7 @@ describe.each(TEST_DATABASES)('database on %s', (kind) => {
     await expect(
       database.db
         .insertInto('users')
-        .values({ ...user('u2', 'ADA'), email_key: 'other@example.com' })
+        .values({ ...userRow('u2', 'ADA'), email_key: 'other@example.com' })
         .execute(),
     ).rejects.toThrow();
   });

@@ -1,22 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASES } from '../test/databases.ts';
+import { userRow } from '../test/user-row.ts';
 import type { Database } from './database.ts';
 import { preparedQuery } from './prepared-query.ts';
-
-const user = (id: string, name: string, plan: string) => ({
-  id,
-  username: name,
-  username_key: name.toLowerCase(),
-  email: `${name}@example.com`,
-  email_key: `${name.toLowerCase()}@example.com`,
-  mobile: '9876543210',
-  full_name: 'Test User',
-  avatar: null,
-  plan,
-  pin_hash: 'x',
-  email_verified_at: null,
-  created_at: new Date().toISOString(),
-});
 
 describe.each(TEST_DATABASES)('prepared queries on %s', (kind) => {
   let database: Database;
@@ -24,7 +10,11 @@ describe.each(TEST_DATABASES)('prepared queries on %s', (kind) => {
     database = await createTestDatabase(kind);
     await database.db
       .insertInto('users')
-      .values([user('u1', 'Ada', 'free'), user('u2', 'Bea', 'pro'), user('u3', 'Cy', 'pro')])
+      .values([
+        userRow('u1', 'Ada', 'free'),
+        userRow('u2', 'Bea', 'pro'),
+        userRow('u3', 'Cy', 'pro'),
+      ])
       .execute();
   });
   afterAll(() => database.close());
