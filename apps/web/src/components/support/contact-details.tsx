@@ -1,3 +1,4 @@
+import { StrokeIcon } from '../ui/stroke-icon.tsx';
 import type { SupportContactState } from './support-contact.ts';
 
 const ICONS = {
@@ -20,18 +21,7 @@ function Item({
   return (
     <li className="flex items-center gap-3">
       <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-700 dark:bg-indigo-900/60 dark:text-indigo-200">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d={ICONS[kind]} />
-        </svg>
+        <StrokeIcon d={ICONS[kind]} />
       </span>
       <div className="min-w-0">
         <p className="text-sm text-slate-600 dark:text-slate-300">{label}</p>

@@ -1,22 +1,13 @@
-import type { User } from '@grasp/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../lib/auth-store.ts';
+import { makeUser } from '../../testing/api-fixtures.ts';
 import { useConceptSearch } from './hooks/use-concept-search.ts';
 import { LandingPage } from './landing-page.tsx';
 
-const user: User = {
-  id: 'u1',
-  username: 'asha',
-  name: 'Asha Rao',
-  fullName: 'Asha Rao',
-  email: 'asha@example.org',
-  mobile: '9876543210',
-  avatar: null,
-  plan: 'free',
-};
+const user = makeUser();
 
 /** Shows where navigation went and with which state. */
 function Arrived({ name }: { name: string }) {

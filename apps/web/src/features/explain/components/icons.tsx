@@ -1,27 +1,6 @@
 import type { ReactNode } from 'react';
+import { StrokeIcon } from '../../../components/ui/stroke-icon.tsx';
 import type { IconName } from '../lib/section-icons.ts';
-
-/**
- * Small stroke icons drawn for Grasp (24×24, currentColor), so the dashboard needs no icon
- * library. Always decorative: the text beside an icon carries the meaning.
- */
-function Svg({ children, className = 'h-5 w-5' }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
 
 const SECTION_SHAPES: Record<IconName, ReactNode> = {
   FileText: <path d="M6 3h8l4 4v14H6zM14 3v4h4M9 12h6M9 16h6" />,
@@ -89,7 +68,9 @@ const SECTION_SHAPES: Record<IconName, ReactNode> = {
 };
 
 export function SectionIcon({ name, className }: { name: IconName; className?: string }) {
-  return <Svg className={className}>{SECTION_SHAPES[name] ?? SECTION_SHAPES.Circle}</Svg>;
+  return (
+    <StrokeIcon className={className}>{SECTION_SHAPES[name] ?? SECTION_SHAPES.Circle}</StrokeIcon>
+  );
 }
 
 /** Icons of the dashboard's own controls. */
@@ -119,5 +100,5 @@ const UI_SHAPES = {
 export type UiIconName = keyof typeof UI_SHAPES;
 
 export function UiIcon({ name, className }: { name: UiIconName; className?: string }) {
-  return <Svg className={className}>{UI_SHAPES[name]}</Svg>;
+  return <StrokeIcon className={className}>{UI_SHAPES[name]}</StrokeIcon>;
 }

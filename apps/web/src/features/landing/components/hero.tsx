@@ -1,5 +1,6 @@
 import { QUERY_MAX_LENGTH } from '@grasp/contract';
 import { type FormEvent, useId, useRef } from 'react';
+import { StrokeIcon } from '../../../components/ui/stroke-icon.tsx';
 
 const PREVIEW = [
   ['0–20 s', 'What gravity is'],
@@ -70,17 +71,10 @@ export function Hero({ onSearch }: { onSearch: (query: string) => boolean }) {
               </label>
               <div className="flex flex-col gap-2 rounded-2xl border border-slate-300 bg-white p-2 shadow-sm focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/30 sm:flex-row dark:border-slate-700 dark:bg-slate-900">
                 <div className="flex flex-1 items-center gap-2 px-2">
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
+                  <StrokeIcon
+                    d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4"
                     className="h-5 w-5 shrink-0 text-slate-500 dark:text-slate-400"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                  >
-                    <path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4" />
-                  </svg>
+                  />
                   <input
                     ref={inputRef}
                     id={inputId}

@@ -1,3 +1,5 @@
+import { StrokeIcon } from '../../../components/ui/stroke-icon.tsx';
+
 /** Feature icons: one stroke path each, decorative. Kept tiny for the landing page's budget. */
 export const ICONS = {
   styles: 'M4 6h16M4 12h10M4 18h7M17 15l3 3-3 3',
@@ -18,18 +20,5 @@ export function Icon({
   name: keyof typeof ICONS;
   className?: string;
 }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={ICONS[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={ICONS[name]} className={className} />;
 }

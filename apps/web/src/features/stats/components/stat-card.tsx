@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { StrokeIcon } from '../../../components/ui/stroke-icon.tsx';
 
 interface StatCardProps {
   label: string;
@@ -15,18 +16,7 @@ export function StatCard({ label, value, note, accent, icon }: StatCardProps) {
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{label}</h2>
         <span className={`inline-flex h-9 w-9 items-center justify-center rounded-lg ${accent}`}>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d={icon} />
-          </svg>
+          <StrokeIcon d={icon} />
         </span>
       </div>
       <p className="mt-3 text-3xl font-bold tracking-tight">{value}</p>

@@ -1,25 +1,15 @@
 import type { User, UserMessage } from '@grasp/contract';
 import { vi } from 'vitest';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { json, makeUser } from '../../../testing/api-fixtures.ts';
+
+export { json };
 
 export function signedInUser(overrides: Partial<User> = {}): User {
-  const user: User = {
-    id: 'u1',
-    username: 'asha',
-    name: 'Asha Rao',
-    fullName: 'Asha Rao',
-    email: 'asha@example.org',
-    mobile: '9876543210',
-    avatar: null,
-    plan: 'free',
-    ...overrides,
-  };
+  const user = makeUser(overrides);
   useAuth.getState().signIn(user, 'tok');
   return user;
 }
-
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 export function message(name: string, minutesAgo: number): UserMessage {
   return {
