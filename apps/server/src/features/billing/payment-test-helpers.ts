@@ -1,19 +1,16 @@
 import { PRO_PAYMENT } from '@grasp/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../app.ts';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { signedInUser } from '../../test/auth-helpers.ts';
+import { TEST_SECRETS } from '../../test/build-test-app.ts';
 import { createSandboxGateway, deriveSandboxKey } from './gateways/sandbox-gateway.ts';
 import type { SandboxTransaction } from './gateways/sandbox-ledger.ts';
 import { createSandboxLedger } from './gateways/sandbox-ledger.ts';
 
-/** Secrets the billing tests pass to the app, so they can sign sandbox callbacks themselves. */
-export const TEST_SECRETS: AppDeps['secrets'] = {
-  jwtSecret: 'billing-test-jwt-secret-long-enough-0000',
-  altchaHmacKey: 'billing-test-altcha-key-long-enough-0000',
-};
+/** The secrets every test app runs with, so billing tests can sign sandbox callbacks themselves. */
+export { TEST_SECRETS };
 
 export interface Payer {
   token: string;

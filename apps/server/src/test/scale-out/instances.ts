@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { type AppDeps, buildApp } from '../../app.ts';
 import { parseEnv } from '../../config/config.ts';
 import { type Database, migrateToLatest } from '../../db/database.ts';
+import { TEST_SECRETS } from '../build-test-app.ts';
 import { createTestSchema, TEST_DATABASE_URL } from '../databases.ts';
 import { connectTestRedis, dropKeys, TEST_REDIS_URL, testKeyPrefix } from '../redis.ts';
 
@@ -28,11 +29,6 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   deps?: Partial<AppDeps>;
 }
-
-const secrets = {
-  jwtSecret: 'test-jwt-secret-that-is-long-enough-000',
-  altchaHmacKey: 'test-altcha-key-that-is-long-enough-0000',
-};
 
 /**
  * Several real servers, each with its own database pool, Redis client and services, listening on
@@ -59,7 +55,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const app = await buildApp({
       config,
       database,
-      secrets,
+      secrets: TEST_SECRETS,
       redis,
       webDist: join(dataDir, 'no-web'),
       ...options.deps,

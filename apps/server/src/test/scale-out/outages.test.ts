@@ -95,7 +95,7 @@ describe.skipIf(!runs)('PostgreSQL or Redis going away', () => {
     expect((await eventually(health, 200)).status).toBe(200);
   });
 
-  it('keeps the units of a request that failed for the outage', async () => {
+  it('refuses before taking a unit while Redis is away, so nothing is spent', async () => {
     const before = (await (await units()).json()) as { available_units: number };
     await redis.cut();
     expect((await explain()).status).toBe(503);
