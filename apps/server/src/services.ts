@@ -53,10 +53,12 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
       from: config.MAIL_FROM,
       outboxDir: join(config.DATA_DIR, 'outbox'),
     });
-  const usage = createUsageService({ db, clock, recorder });
+  const { changes } = database;
+  const usage = createUsageService({ db, clock, recorder, changes });
   const auth = createAuthService({
     db,
     clock,
+    changes,
     captcha: deps.captcha ?? defaultCaptcha(deps),
     throttle: createLoginThrottle({ db, clock }),
     tokens: createTokenSigner(deps.secrets.jwtSecret),

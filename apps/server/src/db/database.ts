@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { type ChangeWatch, watchSqliteChanges } from './change-watch.ts';
+import { runDirectlyOn } from './direct-sqlite.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './types.ts';
 import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer } from './wal-checkpointer.ts';
@@ -12,6 +14,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
+  /** Tells in-process caches about changes; undefined where other processes share the data. */
+  changes?: ChangeWatch | undefined;
   /** The PostgreSQL schema the tables live in; undefined on SQLite. */
   schema?: string | undefined;
   close(): Promise<void>;
@@ -40,22 +44,21 @@ const STATEMENT_CACHE_SIZE = 200;
  * Kysely prepares every query anew; better-sqlite3 statements are reusable, and preparing them
  * was a large share of a request's CPU time. The cache is bounded, oldest out first.
  */
-function withStatementCache(database: SQLite.Database): SqliteDatabase {
+function statementCache(database: SQLite.Database, beforeRun: (s: SQLite.Statement) => void) {
   const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => database.close(),
-    prepare(query: string) {
-      let statement = statements.get(query);
-      if (!statement) {
-        statement = database.prepare(query);
-        if (statements.size >= STATEMENT_CACHE_SIZE) {
-          const oldest = statements.keys().next().value;
-          if (oldest !== undefined) statements.delete(oldest);
-        }
-        statements.set(query, statement);
+  // Kysely and the direct path both prepare right before running, once per run.
+  return (query: string): SQLite.Statement => {
+    let statement = statements.get(query);
+    if (!statement) {
+      statement = database.prepare(query);
+      if (statements.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
       }
-      return statement;
-    },
+      statements.set(query, statement);
+    }
+    beforeRun(statement);
+    return statement;
   };
 }
 
@@ -69,12 +72,16 @@ function openSqlite(path: string, checkpointInBackground: boolean): Database {
   const checkpointer =
     checkpointInBackground && path !== ':memory:' ? startWalCheckpointer(path) : null;
   if (checkpointer) database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+  const changes = watchSqliteChanges(database);
+  const prepare = statementCache(database, changes.beforeRun);
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    dialect: new SqliteDialect({ database: { close: () => database.close(), prepare } }),
   });
+  runDirectlyOn(db, database, prepare);
   return {
     db,
     kind: 'sqlite',
+    changes,
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();

@@ -42,4 +42,20 @@ describe.each(TEST_DATABASES)('prepared queries on %s', (kind) => {
     );
     await expect(broken(database.db, 'x')).rejects.toThrow(/Argument 0 is not a parameter/);
   });
+
+  const planOf = preparedQuery(1, (db, id: string) =>
+    db.selectFrom('users').select('plan').where('id', '=', id),
+  );
+
+  it('never reads what another request has not committed', async () => {
+    let read: Promise<{ plan: string }[]> | undefined;
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        await tx.updateTable('users').set({ plan: 'enterprise' }).where('id', '=', 'u1').execute();
+        read = planOf(database.db, 'u1');
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await read).toEqual([{ plan: 'free' }]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
+import { runDirectly } from './direct-sqlite.ts';
 import type { DB } from './types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -44,7 +45,13 @@ export function preparedQuery<A extends string[], R>(
     }
     const { query, slots } = entry;
     const parameters = slots.map((slot, i) => (slot < 0 ? query.parameters[i] : args[slot]));
-    const result = await db.executeQuery<R>({ ...query, parameters });
-    return result.rows;
+    const ready = { ...query, parameters };
+    return runDirectly(db, ready) ?? (await db.executeQuery<R>(ready)).rows;
   };
+}
+
+/** Runs a query built on the spot, directly on SQLite when it can (see direct-sqlite.ts). */
+export async function runQuery<R>(db: Db, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  return runDirectly(db, compiled) ?? (await db.executeQuery(compiled)).rows;
 }

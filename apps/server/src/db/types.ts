@@ -54,8 +54,15 @@ export interface ExplanationsTable {
   template: string;
   difficulty: string;
   provider: string;
-  ai_answer: string;
+  /** The answer_texts row holding the answer; set on every row (see migration 0003). */
+  answer_id: string;
   created_at: Timestamp;
+}
+
+/** Each answer text once, named by its SHA-256. */
+export interface AnswerTextsTable {
+  id: string;
+  text: string;
 }
 
 export interface ExplanationCacheTable {
@@ -129,6 +136,7 @@ export interface DB {
   captcha_uses: CaptchaUsesTable;
   explanations: ExplanationsTable;
   explanation_cache: ExplanationCacheTable;
+  answer_texts: AnswerTextsTable;
   usage_cycles: UsageCyclesTable;
   unit_holds: UnitHoldsTable;
   distillations: DistillationsTable;

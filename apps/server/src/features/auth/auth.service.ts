@@ -8,6 +8,7 @@ import {
   VALIDATION_MESSAGES,
 } from '@grasp/contract';
 import type { Kysely } from 'kysely';
+import type { ChangeWatch } from '../../db/change-watch.ts';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -15,6 +16,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { newId, newSecretToken, sha256 } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { presentUser } from '../../lib/present-user.ts';
+import { createRowCache } from '../../lib/row-cache.ts';
 import * as repo from './auth.repository.ts';
 import type { CaptchaVerifier } from './captcha.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -44,6 +46,8 @@ export interface AuthServiceDeps {
   tokens: TokenSigner;
   mailer: Mailer;
   publicUrl: string;
+  /** Lets a session's user be kept between requests (see lib/row-cache.ts). */
+  changes?: ChangeWatch | undefined;
   /** Opens the new user's Free usage cycle inside the registration transaction. */
   openFirstCycle: (tx: Kysely<DB>, userId: string) => Promise<void>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -52,8 +56,17 @@ export interface AuthServiceDeps {
 const invalidCredentials = () =>
   new AppError(401, ERROR_CODES.unauthorized, ERROR_MESSAGES.invalidCredentials);
 
+/** How long a session's user may be kept even with no change seen: a bound, not the rule. */
+const SESSION_USER_KEPT_MS = 30_000;
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
+  const sessionUsers = createRowCache<UserRow>({
+    watch: deps.changes,
+    ttlMs: SESSION_USER_KEPT_MS,
+    max: 10_000,
+    now: () => clock.now().getTime(),
+  });
 
   async function consumeCaptcha(token: string, ip?: string): Promise<void> {
     const valid = await deps.captcha.verify(token, ip);
@@ -187,7 +200,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       const now = clock.now();
       const claims = deps.tokens.verify(token, now);
       if (!claims) return null;
-      const user = await repo.findSessionUser(db, claims.sessionId, claims.userId, now);
+      const { sessionId, userId } = claims;
+      const user = await sessionUsers.read(`${sessionId}|${userId}`, () =>
+        repo.findSessionUser(db, sessionId, userId, now),
+      );
       return user ? { user, sessionId: claims.sessionId } : null;
     },
 

@@ -6,12 +6,14 @@ import {
   REQUEST_TIMEOUT_MS,
 } from '@grasp/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ChangeWatch } from '../../db/change-watch.ts';
 import type { DB, UsageCyclesTable } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
+import { createRowCache } from '../../lib/row-cache.ts';
 import { addOneMonth } from './billing-period.ts';
 import * as repo from './usage.repository.ts';
 
@@ -47,9 +49,23 @@ function unitLimit(plan: string): number | null {
  * A taken unit is held until the answer it pays for is stored (in the same transaction) or it
  * is given back; a crash in between leaves a hold, never a unit silently spent.
  */
-export function createUsageService(deps: { db: Kysely<DB>; clock: Clock; recorder?: Recorder }) {
+export interface UsageDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  recorder?: Recorder;
+  /** Lets a user's current cycle be kept between requests (see lib/row-cache.ts). */
+  changes?: ChangeWatch | undefined;
+}
+
+export function createUsageService(deps: UsageDeps) {
   const recorder = deps.recorder ?? silentRecorder;
   const { db, clock } = deps;
+  const latestCycles = createRowCache<Cycle>({
+    watch: deps.changes,
+    ttlMs: 30_000,
+    max: 10_000,
+    now: () => clock.now().getTime(),
+  });
 
   async function openCycle(tx: Db, userId: string, plan: string, startsAt: Date): Promise<void> {
     const limit = unitLimit(plan);
@@ -81,7 +97,7 @@ export function createUsageService(deps: { db: Kysely<DB>; clock: Clock; recorde
   async function currentCycle(userId: string): Promise<Cycle> {
     const now = clock.now();
     for (let attempt = 0; attempt < 3; attempt++) {
-      const latest = await repo.latestCycle(db, userId);
+      const latest = await latestCycles.read(userId, () => repo.latestCycle(db, userId));
       if (latest && new Date(latest.ends_at) > now && new Date(latest.starts_at) <= now) {
         return latest;
       }

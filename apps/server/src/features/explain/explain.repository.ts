@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.ts';
+import { preparedQuery, runQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -43,28 +43,39 @@ export interface NewExplanation {
   template: string;
   difficulty: string;
   provider: string;
-  answer: string;
+  /** The answer_texts row of the answer, written before the message. */
+  answerId: string;
   createdAt: Date;
+}
+
+/** Stores answer texts, each once: a text already stored under its id is left as it is. */
+export async function insertAnswerTexts(db: Db, texts: { id: string; text: string }[]) {
+  if (texts.length === 0) return;
+  await runQuery(
+    db,
+    db
+      .insertInto('answer_texts')
+      .values(texts)
+      .onConflict((oc) => oc.column('id').doNothing()),
+  );
 }
 
 /** Stores the users' messages in one statement (see lib/batch-writer.ts). */
 export async function insertExplanations(db: Db, rows: NewExplanation[]): Promise<void> {
-  await db
-    .insertInto('explanations')
-    .values(
-      rows.map((row) => ({
-        id: row.id,
-        user_id: row.userId,
-        concept_name: row.conceptName,
-        query_key: row.queryKey,
-        template: row.template,
-        difficulty: row.difficulty,
-        provider: row.provider,
-        ai_answer: row.answer,
-        created_at: row.createdAt.toISOString(),
-      })),
-    )
-    .execute();
+  const insert = db.insertInto('explanations').values(
+    rows.map((row) => ({
+      id: row.id,
+      user_id: row.userId,
+      concept_name: row.conceptName,
+      query_key: row.queryKey,
+      template: row.template,
+      difficulty: row.difficulty,
+      provider: row.provider,
+      answer_id: row.answerId,
+      created_at: row.createdAt.toISOString(),
+    })),
+  );
+  await runQuery(db, insert);
 }
 
 const askedSince = preparedQuery(
@@ -100,7 +111,8 @@ export async function hasAskedSince(
 export function conceptHistory(db: Db, userId: string, queryKey: string) {
   return db
     .selectFrom('explanations')
-    .select(['template', 'ai_answer', 'created_at'])
+    .innerJoin('answer_texts', 'answer_texts.id', 'explanations.answer_id')
+    .select(['template', 'answer_texts.text as ai_answer', 'created_at'])
     .where('user_id', '=', userId)
     .where('query_key', '=', queryKey)
     .orderBy('created_at', 'desc')

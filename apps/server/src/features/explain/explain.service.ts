@@ -18,6 +18,7 @@ import { newId } from '../../lib/ids.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
 import type { UnitHold } from '../billing/usage.service.ts';
 import { extractGraph, extractRelatedConcepts, isUsableAnswer } from './answer.ts';
+import { type AnswerText, answerText, createStoredTexts } from './answer-texts.ts';
 import * as repo from './explain.repository.ts';
 import {
   premiumTemplateError,
@@ -71,13 +72,16 @@ export interface ExplainTicket {
 
 export type Answer = Omit<ExplainResponse, 'cached'>;
 
+type Message = repo.NewExplanation & { text: AnswerText };
+
 export function createExplainService(deps: ExplainDeps) {
   const { db, clock } = deps;
   const inFlight = deps.inFlight ?? createInFlight<Answer>();
   const recent = createRecentAnswers<Answer>({ max: 500, ttlMs: 60_000, now: () => Date.now() });
   const isRepeat = createRepeatCheck(db);
-  const messages = createBatchWriter((rows: repo.NewExplanation[]) =>
-    repo.insertExplanations(db, rows),
+  const storedTexts = createStoredTexts();
+  const messages = createBatchWriter(async (rows: Message[]) =>
+    storedTexts.remember(await saveMessages(db, rows)),
   );
   const cacheKey = (t: ExplainTicket) =>
     [queryKey(t.input.query), t.input.template, t.input.difficulty, t.provider.id].join('|');
@@ -133,13 +137,22 @@ export function createExplainService(deps: ExplainDeps) {
     return parsed.data;
   }
 
+  /** Writes the answer texts not yet stored, then the messages pointing at them. */
+  async function saveMessages(target: Kysely<DB> | Transaction<DB>, rows: Message[]) {
+    const texts = storedTexts.unstored(rows.map((r) => r.text));
+    await repo.insertAnswerTexts(target, texts);
+    await repo.insertExplanations(target, rows);
+    return texts;
+  }
+
   /**
    * Stores the answer as the user's message. A unit held for it is spent in the same
    * transaction: a crash between two writes would otherwise charge for an answer never kept.
    * A free repeat has no unit to keep in step, so it joins the batched writes.
    */
   async function storeMessage(ticket: ExplainTicket, result: ExplainResponse): Promise<void> {
-    const row = {
+    const text = answerText(result.response);
+    const row: Message = {
       id: newId(),
       userId: ticket.user.id,
       conceptName: ticket.input.query,
@@ -147,15 +160,18 @@ export function createExplainService(deps: ExplainDeps) {
       template: ticket.input.template,
       difficulty: ticket.input.difficulty,
       provider: result.provider,
-      answer: result.response,
+      answerId: text.id,
+      text,
       createdAt: clock.now(),
     };
     const { hold } = ticket;
     if (!hold) return messages.write(row);
-    await db.transaction().execute(async (tx) => {
-      await repo.insertExplanations(tx, [row]);
+    const written = await db.transaction().execute(async (tx) => {
+      const texts = await saveMessages(tx, [row]);
       await deps.units.keepUnit(tx, hold);
+      return texts;
     });
+    storedTexts.remember(written);
   }
 
   return {

@@ -163,6 +163,22 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
     expect(fake.state.calls - before).toBe(1);
   });
 
+  it('stores an answer many messages share once, and shows it in each', async () => {
+    const { db } = t.database;
+    const messages = await db
+      .selectFrom('explanations')
+      .innerJoin('answer_texts', 'answer_texts.id', 'explanations.answer_id')
+      .select(['answer_texts.id', 'answer_texts.text'])
+      .where('query_key', '=', 'black holes')
+      .execute();
+    expect(messages).toHaveLength(100);
+    expect(new Set(messages.map((m) => m.id)).size).toBe(1);
+    expect(messages[0]?.text).toContain('Black holes');
+    const bobs = (await get(bob, '/api/concepts/history/black%20holes')).json();
+    expect(bobs).toHaveLength(50);
+    expect(bobs[0].ai_answer).toBe(messages[0]?.text);
+  });
+
   it('lets exactly 3 of 50 racing requests spend the last 3 units', async () => {
     const carol = (await signedInUser(t.app, t.database.db, 'Carol')).token;
     await t.database.db

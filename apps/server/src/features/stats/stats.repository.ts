@@ -13,7 +13,8 @@ export async function countMessages(db: Kysely<DB>, userId: string): Promise<num
 export function recentMessages(db: Kysely<DB>, userId: string, limit: number) {
   return db
     .selectFrom('explanations')
-    .select(['concept_name', 'ai_answer', 'created_at'])
+    .innerJoin('answer_texts', 'answer_texts.id', 'explanations.answer_id')
+    .select(['concept_name', 'answer_texts.text as ai_answer', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .limit(limit)

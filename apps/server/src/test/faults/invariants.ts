@@ -35,7 +35,8 @@ const explanationsKept: Check = async (db, ledger) => {
   const users = await usersByName(db);
   const rows = await db
     .selectFrom('explanations')
-    .select(['user_id', 'query_key', 'template', 'difficulty', 'ai_answer'])
+    .innerJoin('answer_texts', 'answer_texts.id', 'explanations.answer_id')
+    .select(['user_id', 'query_key', 'template', 'difficulty', 'answer_texts.text'])
     .execute();
   const stored = new Set(rows.map((r) => JSON.stringify(Object.values(r))));
   return ledger.explained.flatMap((e) => {

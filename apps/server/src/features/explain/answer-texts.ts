@@ -1,0 +1,30 @@
+import { sha256 } from '../../lib/ids.ts';
+
+export interface AnswerText {
+  id: string;
+  text: string;
+}
+
+/** An answer's text with the id it is stored under: its SHA-256, so equal texts share a row. */
+export const answerText = (text: string): AnswerText => ({ id: sha256(text), text });
+
+/**
+ * Which answer texts this process knows to be stored. Texts are never deleted, so a text stored
+ * once needs no second write; a busy answer costs one insert per process, not one per message.
+ */
+export function createStoredTexts(max = 10_000) {
+  const stored = new Set<string>();
+  return {
+    /** The texts among these not known to be stored, each once. */
+    unstored(texts: AnswerText[]): AnswerText[] {
+      const fresh = new Map<string, AnswerText>();
+      for (const t of texts) if (!stored.has(t.id)) fresh.set(t.id, t);
+      return [...fresh.values()];
+    },
+    /** Call once the texts are committed. */
+    remember(texts: AnswerText[]): void {
+      if (stored.size + texts.length > max) stored.clear();
+      for (const t of texts) stored.add(t.id);
+    },
+  };
+}
