@@ -26,6 +26,8 @@ FROM node:22-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 # argon2 hashes in 19 MiB; without this glibc keeps each freed buffer in its heap (~40 MB RSS)
 ENV MALLOC_MMAP_THRESHOLD_=131072
+# V8 grows the young generation to 2 × 16 MiB by default; requests' garbage dies young in far less
+ENV NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app
 COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY --from=build /app/apps/server/dist ./apps/server/dist

@@ -13,7 +13,7 @@ async function start(): Promise<void> {
     checkpointInBackground: true,
   });
   await migrateToLatest(database.db, database.schema);
-  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : null;
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
   if (redis) await redisReady(redis);
   const app = await buildApp({ config, database, secrets, redis });
 

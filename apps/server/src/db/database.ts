@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import { type ChangeWatch, watchSqliteChanges } from './change-watch.ts';
 import { runDirectlyOn } from './direct-sqlite.ts';
 import { migrations } from './migrations/index.ts';
@@ -90,15 +89,20 @@ function openSqlite(path: string, checkpointInBackground: boolean): Database {
 }
 
 function openPostgres(url: string, schema: string | undefined, poolSize: number): Kysely<DB> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    // Fail fast while PostgreSQL is away, so callers get a 503 instead of hanging.
-    connectionTimeoutMillis: 5000,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
-  // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on('error', () => undefined);
+  // The driver is loaded with the first query: a server on SQLite keeps its ~3 MB of heap.
+  const pool = async () => {
+    const { default: pg } = await import('pg');
+    const created = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      // Fail fast while PostgreSQL is away, so callers get a 503 instead of hanging.
+      connectionTimeoutMillis: 5000,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    created.on('error', () => undefined);
+    return created;
+  };
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,7 +1,11 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
-/** A Redis client that fails fast instead of queueing commands while the server is away. */
-export function connectRedis(url: string): Redis {
+/**
+ * A Redis client that fails fast instead of queueing commands while the server is away. The
+ * client library is loaded only here: a server without REDIS_URL keeps its ~2 MB of heap.
+ */
+export async function connectRedis(url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,

@@ -38,7 +38,7 @@ export const testKeyPrefix = () => `grasp-test:${randomBytes(5).toString('hex')}
 
 /** A client configured as the server's, ready before it is used. */
 export async function connectTestRedis(url = TEST_REDIS_URL): Promise<Redis> {
-  const redis = connectRedis(url);
+  const redis = await connectRedis(url);
   await redisReady(redis);
   return redis;
 }

@@ -12,9 +12,21 @@ export const answerText = (text: string): AnswerText => ({ id: sha256(text), tex
  * Which answer texts this process knows to be stored. Texts are never deleted, so a text stored
  * once needs no second write; a busy answer costs one insert per process, not one per message.
  */
-export function createStoredTexts(max = 10_000) {
+export function createStoredTexts(max = 10_000, namedMax = 500) {
   const stored = new Set<string>();
+  const named = new Map<string, AnswerText>();
   return {
+    /** answerText, remembered: a cached answer hands out the same string to every request. */
+    textOf(response: string): AnswerText {
+      let text = named.get(response);
+      if (!text) {
+        text = answerText(response);
+        // Holds whole texts, so fewer of them: as many as the recent answers kept.
+        if (named.size >= namedMax) named.clear();
+        named.set(response, text);
+      }
+      return text;
+    },
     /** The texts among these not known to be stored, each once. */
     unstored(texts: AnswerText[]): AnswerText[] {
       const fresh = new Map<string, AnswerText>();

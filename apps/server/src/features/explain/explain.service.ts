@@ -18,7 +18,7 @@ import { newId } from '../../lib/ids.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
 import type { UnitHold } from '../billing/usage.service.ts';
 import { extractGraph, extractRelatedConcepts, isUsableAnswer } from './answer.ts';
-import { type AnswerText, answerText, createStoredTexts } from './answer-texts.ts';
+import { type AnswerText, createStoredTexts } from './answer-texts.ts';
 import * as repo from './explain.repository.ts';
 import {
   premiumTemplateError,
@@ -83,6 +83,16 @@ export function createExplainService(deps: ExplainDeps) {
   const messages = createBatchWriter(async (rows: Message[]) =>
     storedTexts.remember(await saveMessages(db, rows)),
   );
+  // One response object per cached answer, so its encoding can be reused (explain.routes.ts).
+  const cachedResponses = new WeakMap<Answer, ExplainResponse>();
+  const servedFromCache = (answer: Answer): ExplainResponse => {
+    let response = cachedResponses.get(answer);
+    if (!response) {
+      response = Object.freeze({ ...answer, cached: true });
+      cachedResponses.set(answer, response);
+    }
+    return response;
+  };
   const cacheKey = (t: ExplainTicket) =>
     [queryKey(t.input.query), t.input.template, t.input.difficulty, t.provider.id].join('|');
 
@@ -151,7 +161,7 @@ export function createExplainService(deps: ExplainDeps) {
    * A free repeat has no unit to keep in step, so it joins the batched writes.
    */
   async function storeMessage(ticket: ExplainTicket, result: ExplainResponse): Promise<void> {
-    const text = answerText(result.response);
+    const text = storedTexts.textOf(result.response);
     const row: Message = {
       id: newId(),
       userId: ticket.user.id,
@@ -210,7 +220,7 @@ export function createExplainService(deps: ExplainDeps) {
         const cached = stored ?? (ticket.input.fresh ? undefined : recent.get(key));
         if (cached) {
           onDelta?.(cached.response);
-          result = { ...cached, cached: true };
+          result = servedFromCache(cached);
         } else {
           result = {
             ...(await inFlight.run(key, (emit) => produceAnswer(ticket, emit), onDelta)),

@@ -1,5 +1,5 @@
-import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItemToken, type ItsFunction, type WinkMethods } from 'wink-nlp';
+import { createRequire } from 'node:module';
+import type { ItemToken, ItsFunction, WinkMethods } from 'wink-nlp';
 
 /** A run of words wink-nlp tagged as a noun phrase: adjectives and nouns ending in a noun. */
 export interface NounPhrase {
@@ -15,9 +15,14 @@ const PHRASE_TAGS = new Set(['NOUN', 'PROPN', 'ADJ']);
 
 let nlp: WinkMethods | undefined;
 
-// Loading the English model takes ~100 ms, so it waits for the first distillation.
+// The English model takes ~100 ms and ~7 MB of heap to load, so it waits for the first
+// distillation; required, not imported, so the tagger stays synchronous.
 function tagger(): WinkMethods {
-  nlp ??= winkNLP(model);
+  if (!nlp) {
+    const require = createRequire(import.meta.url);
+    const winkNLP = require('wink-nlp') as typeof import('wink-nlp').default;
+    nlp = winkNLP(require('wink-eng-lite-web-model'));
+  }
   return nlp;
 }
 
