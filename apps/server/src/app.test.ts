@@ -121,7 +121,11 @@ describe.each(TEST_DATABASES)('app on %s', (kind) => {
       headers: { origin: 'https://evil.example' },
     });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
   });
 

@@ -77,10 +77,14 @@ describe.each(TEST_DATABASES)('page views on %s', (kind) => {
   it('limits one address to 120 page views a minute', async () => {
     const address = nextAddress();
     for (let i = 0; i < 120; i++) {
-      expect((await send({ path: `/p${i}` }, {}, address)).statusCode).toBe(204);
+      const res = await send({ path: `/p${i}` }, {}, address);
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
     }
     const limited = await send({ path: '/one-too-many' }, {}, address);
     expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['x-ratelimit-limit']).toBe('120');
     expect(limited.json().code).toBe('RATE_LIMITED');
   });
 });
