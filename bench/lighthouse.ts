@@ -3,8 +3,11 @@
  * /pricing of the built server, started here on its own data folder. Prints performance,
  * accessibility and LCP: the median of RUNS runs (default 3), as single runs vary. The server
  * listens on BENCH_PORT (default 3410).
- * Needs a build (npm run build). Run: npx tsx bench/lighthouse.ts
+ * LH_REPORT_DIR=folder keeps every run's report. Needs a build (npm run build).
+ * Run: npx tsx bench/lighthouse.ts
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from './lib.ts';
@@ -12,6 +15,8 @@ import { startServer } from './lib.ts';
 const PAGES = ['/', '/pricing'];
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3410);
+/** Where to keep each run's full Lighthouse report (JSON), to read its long tasks and LCP element. */
+const REPORT_DIR = process.env.LH_REPORT_DIR;
 const TARGETS = { performance: 98, accessibility: 100, lcpMs: 1500 };
 const CHROME_FLAGS = [
   '--headless',
@@ -33,7 +38,7 @@ interface Figures {
   failing: string[];
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, name: string): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -41,6 +46,10 @@ async function audit(url: string, port: number): Promise<Figures> {
     onlyCategories: ['performance', 'accessibility'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(join(REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
@@ -73,7 +82,10 @@ const rows: (string | number)[][] = [
 try {
   for (const path of PAGES) {
     const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`, chrome.port));
+    for (let i = 0; i < RUNS; i++) {
+      const name = `${path === '/' ? 'home' : path.slice(1)}-${i + 1}`;
+      runs.push(await audit(`${server.url}${path}`, chrome.port, name));
+    }
     // Every run too: on a busy machine they spread widely, and the median hides how far.
     const each = runs.map((r) => `${r.performance}/${r.lcp}/${r.tbt}`).join('  ');
     process.stdout.write(`${path} runs (performance/LCP ms/TBT ms): ${each}\n`);

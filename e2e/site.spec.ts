@@ -84,6 +84,31 @@ test.describe('signed out', () => {
     await expect(heroBox(page)).toBeFocused();
   });
 
+  test('a click and a search made before the page has hydrated are done once it has', async ({
+    page,
+  }) => {
+    // The app's entry waits until the visitor has acted on the prerendered page.
+    const gate: { open?: () => void } = {};
+    const held = new Promise<void>((resolve) => {
+      gate.open = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await heroBox(page).fill('gravity');
+    await heroBox(page).press('Enter');
+    // Nothing yet: no app to switch the theme, and the form did not reload the page.
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await expect(page).toHaveURL(/\/$/);
+
+    gate.open?.();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
   test('the visitor menu at 375 px opens, leads to a landing section and closes', async ({
     page,
   }) => {

@@ -24,28 +24,35 @@ function inlineStylesheets(html) {
   });
 }
 
+/** The chunk files (site paths) a module of the manifest loads with it, itself first. */
+function chunksOf(manifest, key, found = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+  if (found.has(`/${chunk.file}`)) return found;
+  found.add(`/${chunk.file}`);
+  for (const imported of chunk.imports ?? []) chunksOf(manifest, imported, found);
+  return found;
+}
+
 /**
  * The app's script starts loading only after the first paint: the page is already whole without
- * it, so on a slow line the HTML gets the bandwidth first. A small inline script (allowed by its
- * hash, spa.ts) adds the entry's modulepreloads and imports it once a frame has been painted.
+ * it, so on a slow line the HTML gets the bandwidth first. src/app/page-loader.js (allowed by its
+ * hash, spa.ts) does that, with all the chunks of this page at once, and holds early clicks.
  */
-function loadScriptAfterPaint(html) {
+function withPageLoader(html, manifest, startModules) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) throw new Error('dist/index.html lacks the module script of the app');
-  const preloads = [];
-  const withoutTags = html
+  const chunks = new Set();
+  for (const key of ['index.html', ...startModules]) chunksOf(manifest, key, chunks);
+  const placeholder = "const page = { entry: '', chunks: [] };";
+  const code = readFileSync(join(root, 'src', 'app', 'page-loader.js'), 'utf8').trim();
+  if (!code.includes(placeholder)) throw new Error(`page-loader.js lacks ${placeholder}`);
+  const page = JSON.stringify({ entry: entry[1], chunks: [...chunks] });
+  const loader = code.replace(placeholder, `const page = ${page};`);
+  return html
     .replace(entry[0], '')
-    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href) => {
-      preloads.push(href);
-      return '';
-    });
-  const loader = `requestAnimationFrame(() => setTimeout(() => {
-  for (const href of ${JSON.stringify(preloads)}) {
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
-  }
-  import(${JSON.stringify(entry[1])});
-}));`;
-  return withoutTags.replace('</body>', `  <script>${loader}</script>\n  </body>`);
+    .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
+    .replace('</body>', `  <script>${loader}</script>\n  </body>`);
 }
 
 try {
@@ -54,12 +61,11 @@ try {
     logLevel: 'warn',
     build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true },
   });
-  const { PRERENDERED_PATHS, renderPage } = await import(
+  const { PRERENDERED_PATHS, START_MODULES, renderPage } = await import(
     pathToFileURL(join(ssrOut, 'prerender.js')).href
   );
-  const shell = loadScriptAfterPaint(
-    inlineStylesheets(readFileSync(join(dist, 'index.html'), 'utf8')),
-  );
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const shell = inlineStylesheets(readFileSync(join(dist, 'index.html'), 'utf8'));
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/index.html lacks ${EMPTY_ROOT}`);
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
   for (const path of PRERENDERED_PATHS) {
@@ -69,7 +75,7 @@ try {
     const name = path === '/' ? 'index' : path.slice(1);
     // React puts the preloads it wants (the logo) first; they belong in the head.
     const [, preloads = '', body = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(markup) ?? [];
-    const page = shell
+    const page = withPageLoader(shell, manifest, START_MODULES[path] ?? [])
       .replace('</head>', `  ${preloads}\n  </head>`)
       .replace(EMPTY_ROOT, `<div id="root">${body}</div>`);
     writeFileSync(join(dist, 'prerendered', `${name}.html`), page);
@@ -77,4 +83,6 @@ try {
   }
 } finally {
   rmSync(ssrOut, { recursive: true, force: true });
+  // Read above only; it is no file of the site.
+  rmSync(join(dist, '.vite'), { recursive: true, force: true });
 }

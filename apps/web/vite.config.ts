@@ -28,5 +28,6 @@ function inlineThemeScript(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), inlineThemeScript()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
-  build: { target: 'es2022', sourcemap: false },
+  // The manifest tells prerender.mjs which chunks each prerendered page loads at start.
+  build: { target: 'es2022', sourcemap: false, manifest: true },
 });

@@ -1,22 +1,34 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { EarlyInputReplay, takeEarlyInput } from './app/early-input.ts';
 import { startPartsLoaded } from './lib/lazy-part.ts';
 import './index.css';
 
 const root = document.getElementById('root');
 if (root) {
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  );
   // Prerendered pages (prerender.mjs) arrive with their markup: React adopts it, not repaints it,
   // once the page's own parts are here (lazy-part.ts). As a transition, hydration yields to the
   // browser every few milliseconds instead of holding the main thread in one long task.
   if (root.hasChildNodes()) {
-    void startPartsLoaded().then(() => startTransition(() => void hydrateRoot(root, app)));
+    void startPartsLoaded().then(() => {
+      const held = takeEarlyInput();
+      startTransition(
+        () =>
+          void hydrateRoot(
+            root,
+            <StrictMode>
+              <App />
+              <EarlyInputReplay held={held} />
+            </StrictMode>,
+          ),
+      );
+    });
   } else {
-    createRoot(root).render(app);
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
   }
 }
