@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASES } from '../test/databases.ts';
 import { userRow } from '../test/user-row.ts';
 import type { Database } from './database.ts';
-import { preparedQuery } from './prepared-query.ts';
+import { preparedInsert, preparedQuery } from './prepared-query.ts';
 
 describe.each(TEST_DATABASES)('prepared queries on %s', (kind) => {
   let database: Database;
@@ -57,5 +57,33 @@ describe.each(TEST_DATABASES)('prepared queries on %s', (kind) => {
       }),
     ).rejects.toThrow('roll back');
     expect(await read).toEqual([{ plan: 'free' }]);
+  });
+
+  const insertViews = preparedInsert(
+    ['id', 'path', 'referrer', 'created_at'] as const,
+    (db, rows) => db.insertInto('page_views').values(rows),
+  );
+  const views = () =>
+    database.db.selectFrom('page_views').select(['id', 'path', 'referrer']).orderBy('id').execute();
+  const view = (id: string, referrer: string | null = null) => ({
+    id,
+    path: `/${id}`,
+    referrer,
+    created_at: '2026-11-23T00:00:00.000Z',
+  });
+
+  it('inserts batches of any size, each size compiled once, in and out of transactions', async () => {
+    await insertViews(database.db, [view('a')]);
+    await insertViews(database.db, [view('b', '/a'), view('c')]);
+    await insertViews(database.db, [view('d'), view('e', '/d')]);
+    await database.db.transaction().execute((tx) => insertViews(tx, [view('f')]));
+    expect(await views()).toEqual([
+      { id: 'a', path: '/a', referrer: null },
+      { id: 'b', path: '/b', referrer: '/a' },
+      { id: 'c', path: '/c', referrer: null },
+      { id: 'd', path: '/d', referrer: null },
+      { id: 'e', path: '/e', referrer: '/d' },
+      { id: 'f', path: '/f', referrer: null },
+    ]);
   });
 });

@@ -55,3 +55,45 @@ export async function runQuery<R>(db: Db, query: Compilable<R>): Promise<R[]> {
   const compiled = query.compile();
   return runDirectly(db, compiled) ?? (await db.executeQuery(compiled)).rows;
 }
+
+/**
+ * A multi-row insert, compiled once per row count (see preparedQuery): building and compiling
+ * Kysely's tree for a batch of fifty messages cost a third of what SQLite took to store them.
+ * `build` must pass each placeholder value straight in.
+ */
+export function preparedInsert<C extends string>(
+  columns: readonly C[],
+  build: (db: Db, rows: Record<C, string>[]) => Compilable<unknown>,
+) {
+  const compiled = new WeakMap<Db, Map<number, Compiled<unknown>>>();
+  return async (db: Db, rows: Record<C, string | null>[]): Promise<void> => {
+    let bySize = compiled.get(db);
+    if (!bySize) {
+      bySize = new Map();
+      compiled.set(db, bySize);
+    }
+    let entry = bySize.get(rows.length);
+    if (!entry) {
+      entry = compile(db, rows.length * columns.length, (db, ...placeholders: string[]) =>
+        build(
+          db,
+          rows.map((_, r) => {
+            const row = {} as Record<C, string>;
+            for (const [i, column] of columns.entries()) {
+              row[column] = placeholders[r * columns.length + i] as string;
+            }
+            return row;
+          }),
+        ),
+      );
+      bySize.set(rows.length, entry);
+    }
+    const values = rows.flatMap((row) => columns.map((column) => row[column]));
+    const { query, slots } = entry;
+    const ready = {
+      ...query,
+      parameters: slots.map((s, i) => (s < 0 ? query.parameters[i] : values[s])),
+    };
+    if (!runDirectly(db, ready)) await db.executeQuery(ready);
+  };
+}

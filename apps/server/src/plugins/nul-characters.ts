@@ -40,11 +40,12 @@ function fieldWithNul(input: unknown, context: string): string | null {
  * body, query or path is refused as bad input on every route, whichever database is behind.
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: an async one costs a promise per request on every route.
+  app.addHook('preValidation', (request, _reply, done) => {
     const field =
       fieldWithNul(request.params, 'params') ??
       fieldWithNul(request.query, 'query') ??
       fieldWithNul(request.body, 'body');
-    if (field) throw badRequest(`${field}: ${VALIDATION_MESSAGES.nulCharacter}`);
+    done(field ? badRequest(`${field}: ${VALIDATION_MESSAGES.nulCharacter}`) : undefined);
   });
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { preparedQuery, runQuery } from '../../db/prepared-query.ts';
+import { preparedInsert, preparedQuery, runQuery } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -60,9 +60,26 @@ export async function insertAnswerTexts(db: Db, texts: { id: string; text: strin
   );
 }
 
+const EXPLANATION_COLUMNS = [
+  'id',
+  'user_id',
+  'concept_name',
+  'query_key',
+  'template',
+  'difficulty',
+  'provider',
+  'answer_id',
+  'created_at',
+] as const;
+
+const insertExplanationRows = preparedInsert(EXPLANATION_COLUMNS, (db, rows) =>
+  db.insertInto('explanations').values(rows),
+);
+
 /** Stores the users' messages in one statement (see lib/batch-writer.ts). */
 export async function insertExplanations(db: Db, rows: NewExplanation[]): Promise<void> {
-  const insert = db.insertInto('explanations').values(
+  await insertExplanationRows(
+    db,
     rows.map((row) => ({
       id: row.id,
       user_id: row.userId,
@@ -75,7 +92,6 @@ export async function insertExplanations(db: Db, rows: NewExplanation[]): Promis
       created_at: row.createdAt.toISOString(),
     })),
   );
-  await runQuery(db, insert);
 }
 
 const askedSince = preparedQuery(
