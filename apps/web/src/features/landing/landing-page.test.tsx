@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../lib/auth-store.ts';
 import { makeUser } from '../../testing/api-fixtures.ts';
 import { useConceptSearch } from './hooks/use-concept-search.ts';
@@ -34,6 +34,10 @@ function renderAt(element: React.ReactNode) {
 const box = () => screen.getByRole('textbox', { name: 'Concept to explain' });
 
 describe('LandingPage', () => {
+  // The page loads its lower sections lazily; transforming that module graph for the first time
+  // took over a second on a busy CI machine, longer than findBy* waits. Loaded here, the tests
+  // time the page, not the transform.
+  beforeAll(() => import('./components/landing-sections.tsx'));
   beforeEach(() => {
     useAuth.setState({ user: null, token: null, loginTime: null });
     vi.stubGlobal(
