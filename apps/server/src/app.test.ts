@@ -194,6 +194,16 @@ describe('serving the built SPA', () => {
     );
   });
 
+  it('keeps the page policy on a revalidated page (304), which the browser applies to it', async () => {
+    for (const url of ['/', '/dashboard']) {
+      const first = await t.app.inject({ method: 'GET', url });
+      const etag = String(first.headers.etag);
+      const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
   it('caches hashed assets for a year', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 
 /** `inlineScripts`: CSP hash sources of the SPA's inline scripts (spa.ts). */
 const helmetOptions = (inlineScripts: string[]): FastifyHelmetOptions => ({
@@ -23,17 +23,27 @@ const helmetOptions = (inlineScripts: string[]): FastifyHelmetOptions => ({
 });
 
 /**
- * Everything that is not an HTML page (JSON answers above all) is never rendered as a document;
- * it gets the headers OWASP's REST Security Cheat Sheet lists for APIs instead of the ~1 KB page
- * policy, which every client would otherwise receive and parse with each answer.
+ * The API's JSON answers are never rendered as documents; they get the headers OWASP's REST
+ * Security Cheat Sheet lists for APIs instead of the ~1 KB page policy, which every client would
+ * otherwise receive and parse with each answer.
  */
-const NON_PAGE_HEADERS: Record<string, string> = {
+const API_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
 };
+
+/**
+ * An answer of the JSON API. A 304 is not: the browser puts its headers on the page it has kept,
+ * so a 304 carrying the API policy would block that page's own scripts on the next reload.
+ */
+function isApiAnswer(url: string, reply: FastifyReply): boolean {
+  if (!url.startsWith('/api/') || reply.statusCode === 304) return false;
+  const type = reply.getHeader('content-type');
+  return !(typeof type === 'string' && type.startsWith('text/html'));
+}
 
 /** Headers of every response that say nothing about security. */
 const TRANSPORT_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection']);
@@ -62,10 +72,8 @@ export async function registerSecurity(
   inlineScripts: string[] = [],
 ): Promise<void> {
   const pageHeaders = await helmetHeaders(inlineScripts);
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    const type = reply.getHeader('content-type');
-    const page = typeof type === 'string' && type.startsWith('text/html');
-    reply.headers(page ? pageHeaders : NON_PAGE_HEADERS);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(isApiAnswer(request.url, reply) ? API_HEADERS : pageHeaders);
     done(null, payload);
   });
   await app.register(cors, {
