@@ -6,7 +6,7 @@ export interface AnswerText {
 }
 
 /** An answer's text with the id it is stored under: its SHA-256, so equal texts share a row. */
-export const answerText = (text: string): AnswerText => ({ id: sha256(text), text });
+const answerText = (text: string): AnswerText => ({ id: sha256(text), text });
 
 /**
  * Which answer texts this process knows to be stored. Texts are never deleted, so a text stored
