@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { sha256 } from '../../lib/ids.ts';
 
 const BATCH = 500;
 
@@ -7,8 +7,6 @@ interface Tables {
   explanations: { id: string; ai_answer: string | null; answer_id: string | null };
   answer_texts: { id: string; text: string };
 }
-
-const textId = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * Each answer text is stored once, named by its SHA-256, and a user's message points at it. A
@@ -40,7 +38,8 @@ async function moveTexts(db: Kysely<Tables>): Promise<void> {
     if (rows.length === 0) return;
     for (const row of rows) {
       const text = row.ai_answer ?? '';
-      const id = textId(text);
+      // The app's own hash (features/explain/answer-texts.ts): moved texts and new ones must match.
+      const id = sha256(text);
       await db
         .insertInto('answer_texts')
         .values({ id, text })

@@ -1,5 +1,6 @@
 import { type Kysely, Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sha256 } from '../../lib/ids.ts';
 import { createTestSchema, TEST_DATABASES } from '../../test/databases.ts';
 import { userRow } from '../../test/user-row.ts';
 import { type Database, type DatabaseKind, openDatabase } from '../database.ts';
@@ -62,6 +63,8 @@ describe.each(TEST_DATABASES)('migration 0003-answer-texts on %s', (kind) => {
     ]);
     const texts = await db.selectFrom('answer_texts').select('id').execute();
     expect(texts).toHaveLength(2);
+    // Named as the app names new texts, so a repeat of an old answer shares its row.
+    expect(texts.map((t) => t.id)).toContain(sha256('## Gravity\nPulls.'));
 
     expect((await migrator(database).migrateTo('0002-unit-holds')).error).toBeUndefined();
     const { rows } = await sql<{ ai_answer: string }>`

@@ -71,7 +71,7 @@ export function createTokenSigner(secret: string) {
   const signingKey = new TextEncoder().encode(secret);
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   // Payloads of tokens whose signature was checked: a pure function of the token. Whether the
-  // session is live is still read from the database on every request.
+  // session is live is still checked on every request (auth.service.ts).
   const verified = new Map<string, SessionPayload>();
   return {
     sign(claims: SessionClaims, issuedAt: Date): Promise<string> {

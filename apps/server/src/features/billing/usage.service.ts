@@ -57,12 +57,15 @@ export interface UsageDeps {
   changes?: ChangeWatch | undefined;
 }
 
+/** How long a user's cycle may be kept even with no change seen: a bound, not the rule. */
+const CYCLE_KEPT_MS = 30_000;
+
 export function createUsageService(deps: UsageDeps) {
   const recorder = deps.recorder ?? silentRecorder;
   const { db, clock } = deps;
   const latestCycles = createRowCache<Cycle>({
     watch: deps.changes,
-    ttlMs: 30_000,
+    ttlMs: CYCLE_KEPT_MS,
     max: 10_000,
     now: () => clock.now().getTime(),
   });

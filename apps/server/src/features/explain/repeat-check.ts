@@ -7,7 +7,7 @@ export interface Ask {
   queryKey: string;
   template: string;
   difficulty: string;
-  /** Start of the user's current cycle, read from the database on every request. */
+  /** Start of the user's current cycle, as the usage service has it now. */
   since: string;
 }
 
