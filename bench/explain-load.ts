@@ -2,7 +2,7 @@
  * Load on an authenticated, cached explanation beside a bare Fastify hello-world started in the
  * same run (50 connections, 10 s a round), plus server memory before and after. The two are loaded
  * in turn, three rounds each, and compared by their medians: on a small shared machine one round
- * of either swings by ±10%, which a single pair turns into a ratio that means little.
+ * of either can be 10–40% off the others, which a single pair turns into a ratio that means little.
  * Needs a build (npm run build). Run: npx tsx bench/explain-load.ts
  * Set DATABASE_URL=postgres://… to run the server on PostgreSQL instead of SQLite.
  */
