@@ -1,8 +1,9 @@
 /**
  * Lighthouse (mobile defaults: emulated phone, simulated slow 4G and 4x CPU slowdown) on / and
  * /pricing of the built server, started here on its own data folder. Prints performance,
- * accessibility and LCP: the median of RUNS runs (default 3), as single runs vary. The server
- * listens on BENCH_PORT (default 3410).
+ * accessibility and LCP: the median of RUNS runs (default 5), as single runs vary. A run whose
+ * trace Lighthouse could not read (NO_NAVSTART, now and then) is run again. The server listens on
+ * BENCH_PORT (default 3410).
  * LH_REPORT_DIR=folder keeps every run's report. Needs a build (npm run build).
  * Run: npx tsx bench/lighthouse.ts
  */
@@ -13,7 +14,9 @@ import lighthouse from 'lighthouse';
 import { startServer } from './lib.ts';
 
 const PAGES = ['/', '/pricing'];
-const RUNS = Number(process.env.RUNS ?? 3);
+const RUNS = Number(process.env.RUNS ?? 5);
+/** Attempts at one run before the bench gives up on it. */
+const ATTEMPTS = 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3410);
 /** Where to keep each run's full Lighthouse report (JSON), to read its long tasks and LCP element. */
 const REPORT_DIR = process.env.LH_REPORT_DIR;
@@ -38,6 +41,9 @@ interface Figures {
   failing: string[];
 }
 
+/** Lighthouse finished, but without figures: its report names the cause (`runtimeError`). */
+class LighthouseRunError extends Error {}
+
 async function audit(url: string, port: number, name: string): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
@@ -46,6 +52,7 @@ async function audit(url: string, port: number, name: string): Promise<Figures> 
     onlyCategories: ['performance', 'accessibility'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) throw new LighthouseRunError(result.lhr.runtimeError.code);
   if (REPORT_DIR) {
     mkdirSync(REPORT_DIR, { recursive: true });
     writeFileSync(join(REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr));
@@ -67,6 +74,18 @@ async function audit(url: string, port: number, name: string): Promise<Figures> 
   };
 }
 
+/** One run's figures; a run that failed inside Lighthouse is tried again, and says so. */
+async function auditRun(url: string, port: number, name: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, name);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt === ATTEMPTS) throw error;
+      process.stdout.write(`${name}: Lighthouse failed (${error.message}); running it again\n`);
+    }
+  }
+}
+
 // Chromium first: if it cannot start, no server is left running behind.
 const chrome = await launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -84,7 +103,7 @@ try {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) {
       const name = `${path === '/' ? 'home' : path.slice(1)}-${i + 1}`;
-      runs.push(await audit(`${server.url}${path}`, chrome.port, name));
+      runs.push(await auditRun(`${server.url}${path}`, chrome.port, name));
     }
     // Every run too: on a busy machine they spread widely, and the median hides how far.
     const each = runs.map((r) => `${r.performance}/${r.lcp}/${r.tbt}`).join('  ');

@@ -4,6 +4,7 @@ import {
   openHydrated,
   openRoute,
   seriousViolations,
+  stylesMissingFromPage,
   useTheme,
   watchHydration,
 } from './support/site-helpers.ts';
@@ -153,6 +154,24 @@ test.describe('signed out', () => {
         PRERENDERED.map(([path]) => path),
       ),
     ).toEqual([]);
+  });
+
+  test('each prerendered page carries every rule its markup needs, light and dark, narrow and wide', async ({
+    page,
+  }) => {
+    const missing: string[] = [];
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const theme of ['light', 'dark'] as const) {
+        await page.goto('/login');
+        await useTheme(page, theme);
+        for (const [path] of PRERENDERED) {
+          const found = await stylesMissingFromPage(page, path);
+          missing.push(...found.slice(0, 5).map((m) => `[${width} px, ${theme}] ${m}`));
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   test('/upgrade leads to the pricing page', async ({ page }) => {

@@ -7,22 +7,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { inlinePageStyles } from './page-styles.mjs';
 
 const root = import.meta.dirname;
 const dist = join(root, 'dist');
 // Inside the package, so that the SSR build's imports of react and the rest resolve.
 const ssrOut = join(root, '.vite', 'prerender');
 const EMPTY_ROOT = '<div id="root"></div>';
-
-/**
- * The stylesheet in the page: one blocking request fewer before the first paint. Later pages are
- * client routes, so the page's copy serves the whole visit; index.html keeps the link.
- */
-function inlineStylesheets(html) {
-  return html.replace(/<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/g, (_, href) => {
-    return `<style>${readFileSync(join(dist, href), 'utf8').trim()}</style>`;
-  });
-}
 
 /** The chunk files (site paths) a module of the manifest loads with it, itself first. */
 function chunksOf(manifest, key, found = new Set()) {
@@ -37,17 +28,18 @@ function chunksOf(manifest, key, found = new Set()) {
 /**
  * The app's script starts loading only after the first paint: the page is already whole without
  * it, so on a slow line the HTML gets the bandwidth first. src/app/page-loader.js (allowed by its
- * hash, spa.ts) does that, with all the chunks of this page at once, and holds early clicks.
+ * hash, spa.ts) does that, with all the chunks of this page and the whole stylesheet at once,
+ * and holds early clicks.
  */
-function withPageLoader(html, manifest, startModules) {
+function withPageLoader(html, manifest, startModules, styles) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) throw new Error('dist/index.html lacks the module script of the app');
   const chunks = new Set();
   for (const key of ['index.html', ...startModules]) chunksOf(manifest, key, chunks);
-  const placeholder = "const page = { entry: '', chunks: [] };";
+  const placeholder = "const page = { entry: '', chunks: [], styles: [] };";
   const code = readFileSync(join(root, 'src', 'app', 'page-loader.js'), 'utf8').trim();
   if (!code.includes(placeholder)) throw new Error(`page-loader.js lacks ${placeholder}`);
-  const page = JSON.stringify({ entry: entry[1], chunks: [...chunks] });
+  const page = JSON.stringify({ entry: entry[1], chunks: [...chunks], styles });
   const loader = code.replace(placeholder, `const page = ${page};`);
   return html
     .replace(entry[0], '')
@@ -65,7 +57,7 @@ try {
     pathToFileURL(join(ssrOut, 'prerender.js')).href
   );
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-  const shell = inlineStylesheets(readFileSync(join(dist, 'index.html'), 'utf8'));
+  const shell = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/index.html lacks ${EMPTY_ROOT}`);
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
   for (const path of PRERENDERED_PATHS) {
@@ -75,9 +67,11 @@ try {
     const name = path === '/' ? 'index' : path.slice(1);
     // React puts the preloads it wants (the logo) first; they belong in the head.
     const [, preloads = '', body = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(markup) ?? [];
-    const page = withPageLoader(shell, manifest, START_MODULES[path] ?? [])
+    const rendered = shell
       .replace('</head>', `  ${preloads}\n  </head>`)
       .replace(EMPTY_ROOT, `<div id="root">${body}</div>`);
+    const styled = await inlinePageStyles(rendered, name, dist);
+    const page = withPageLoader(styled.html, manifest, START_MODULES[path] ?? [], styled.sheets);
     writeFileSync(join(dist, 'prerendered', `${name}.html`), page);
     process.stdout.write(`prerendered ${path} → dist/prerendered/${name}.html\n`);
   }

@@ -84,3 +84,50 @@ export async function openHydrated(page: Page, path: string): Promise<void> {
     )
     .toBe(true);
 }
+
+/**
+ * In the page: adds the stylesheet at `href` and lists each computed style of the body and what is
+ * in it that the sheet changes, sizes last (they change with whatever else did).
+ */
+async function changesMadeBySheet(href: string): Promise<string[]> {
+  const elements = [...document.querySelectorAll('body, body *')];
+  const styles = () =>
+    elements.map((element) => {
+      const style = getComputedStyle(element);
+      return new Map([...style].map((name) => [name, style.getPropertyValue(name)]));
+    });
+  const before = styles();
+  await new Promise((loaded, failed) => {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+    link.onload = loaded;
+    link.onerror = () => failed(new Error(`${href} did not load`));
+    document.head.append(link);
+  });
+  const sizes = /^(block-size|inline-size|height|width|perspective-origin|transform-origin)$/;
+  const changes = styles().flatMap((style, i) => {
+    const tag = `<${elements[i]?.tagName.toLowerCase()} ${elements[i]?.getAttribute('class')}>`;
+    return [...style]
+      .filter(([name, value]) => before[i]?.get(name) !== value)
+      .map(([name, value]) => ({
+        name,
+        text: `${tag} ${name}: ${before[i]?.get(name)} → ${value}`,
+      }));
+  });
+  const last = (change: { name: string }) => Number(sizes.test(change.name));
+  return changes.sort((a, b) => last(a) - last(b)).map((change) => change.text);
+}
+
+/**
+ * What a prerendered page's own rules (the part of the app's stylesheet its HTML carries) style
+ * differently from the whole stylesheet: the page is shown without the app's scripts and sheets,
+ * then the whole sheet is added, and each change of a computed style is listed.
+ */
+export async function stylesMissingFromPage(page: Page, path: string): Promise<string[]> {
+  const assets = /\/assets\/.+\.(js|css)$/;
+  await page.route(assets, (route) => route.abort());
+  await page.goto(path);
+  const sheet = /"styles":\["([^"]+)"/.exec(await page.content())?.[1];
+  await page.unroute(assets);
+  if (!sheet) return [`${path} names no stylesheet for its loader`];
+  return (await page.evaluate(changesMadeBySheet, sheet)).map((change) => `${path} ${change}`);
+}
