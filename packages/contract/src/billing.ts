@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { PRO_PAYMENT } from './plans.ts';
 
-/** Where people reach us; the server's SUPPORT_EMAIL / SUPPORT_PHONE override these defaults. */
-export const DEFAULT_SUPPORT_CONTACT = {
-  email: 'support@grasp.local',
-  phone: '+91 98765 43210',
-} as const;
-
 export const PAYMENT_GATEWAYS = ['sandbox', 'phonepe'] as const;
 export type PaymentGatewayId = (typeof PAYMENT_GATEWAYS)[number];
 

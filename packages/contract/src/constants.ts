@@ -15,3 +15,12 @@ export const GRAPH_ZOOM = { min: 0.5, max: 2 } as const;
 export const GRAPH_SNAP_GRID = 15;
 export const QUERY_MAX_LENGTH = 200;
 export const SUBJECT_MAX_LENGTH = 500;
+
+/**
+ * Where people reach us; the server's SUPPORT_EMAIL / SUPPORT_PHONE override these defaults.
+ * Here, not in billing.ts, so that the pricing page shows them without loading zod.
+ */
+export const DEFAULT_SUPPORT_CONTACT = {
+  email: 'support@grasp.local',
+  phone: '+91 98765 43210',
+} as const;

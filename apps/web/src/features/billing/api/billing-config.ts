@@ -1,4 +1,4 @@
-import { type BillingConfigResponse, billingConfigResponseSchema } from '@grasp/contract';
+import type { BillingConfigResponse } from '@grasp/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const BILLING_CONFIG_PATH = '/api/payment/config';
@@ -8,9 +8,13 @@ export async function fetchBillingConfig(
   signal?: AbortSignal,
 ): Promise<BillingConfigResponse | null> {
   try {
-    const parsed = billingConfigResponseSchema.safeParse(
-      await apiRequest<unknown>(BILLING_CONFIG_PATH, { signal }),
-    );
+    // The schema loads with the request, not with the page: it brings zod, which would be a
+    // quarter of the pricing page's start-up script.
+    const [{ billingConfigResponseSchema }, answer] = await Promise.all([
+      import('./billing-config-schema.ts'),
+      apiRequest<unknown>(BILLING_CONFIG_PATH, { signal }),
+    ]);
+    const parsed = billingConfigResponseSchema.safeParse(answer);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
