@@ -1,6 +1,6 @@
 /**
  * Puts into a prerendered page (prerender.mjs) the rules of the app's stylesheet that its markup
- * uses, in place of the link: the first paint needs no request and parses a third of the sheet.
+ * uses, in place of the link: the first paint needs no request and parses half the sheet or less.
  * The whole sheet still comes, with the app's script, for what the app shows later. It comes
  * whole, not as the unused rest: a rest loaded after the page's rules would win ties of order it
  * loses in the sheet (`hidden` over `sm:flex`).
@@ -11,7 +11,7 @@ const LINK = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/g;
 /**
  * Rules Beasties cannot match against the markup, kept whole: Tailwind writes space-y, divide-y,
  * group-open and peer variants as `:where(…)` and `:is(…)`, and Beasties strips such a selector to
- * nothing. They are few (19 in the sheet).
+ * nothing. They are few.
  */
 const WRAPPED_SELECTOR = /^:(where|is)\(/;
 
