@@ -65,7 +65,7 @@ try {
     // The app may only hydrate what it can render again: no inline scripts (the CSP forbids them).
     if (markup.includes('<script')) throw new Error(`${path} prerendered with a script`);
     const name = path === '/' ? 'index' : path.slice(1);
-    // React puts the preloads it wants (the logo) first; they belong in the head.
+    // React puts any preloads it wants first (an <img> would add one); they belong in the head.
     const [, preloads = '', body = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(markup) ?? [];
     const rendered = shell
       .replace('</head>', `  ${preloads}\n  </head>`)

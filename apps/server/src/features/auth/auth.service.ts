@@ -201,10 +201,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       const claims = deps.tokens.verify(token, now);
       if (!claims) return null;
       const { sessionId, userId } = claims;
+      // A kept user never outlives the session: the token, checked above on every request,
+      // expires no later than the session row (both are set from the same sign-in time), and a
+      // logout writes the session, which the change watch sees.
       const user = await sessionUsers.read(`${sessionId}|${userId}`, () =>
         repo.findSessionUser(db, sessionId, userId, now),
       );
-      return user ? { user, sessionId: claims.sessionId } : null;
+      return user ? { user, sessionId } : null;
     },
 
     logout: (sessionId: string) => repo.revokeSession(db, sessionId, clock.now()),

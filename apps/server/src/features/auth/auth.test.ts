@@ -272,15 +272,18 @@ describe.each(TEST_DATABASES)('accounts on %s', (kind) => {
       }
     });
 
-    it('expires a token four hours after sign-in', async () => {
+    it('expires a token four hours after sign-in, though its user was just read', async () => {
       const session = (await login('carol', '2468')).json().token as string;
-      clock.advance(4 * 60 * 60 * 1000 + 1000);
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/stats/units/carol',
-        headers: { authorization: `Bearer ${session}` },
-      });
-      expect(res.statusCode).toBe(401);
+      const units = () =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/stats/units/carol',
+          headers: { authorization: `Bearer ${session}` },
+        });
+      clock.advance(4 * 60 * 60 * 1000 - 1000);
+      expect((await units()).statusCode).toBe(200);
+      clock.advance(2000);
+      expect((await units()).statusCode).toBe(401);
     });
   });
 
