@@ -25,6 +25,7 @@ export const explainRequestSchema = z.object({
 export type ExplainRequest = z.input<typeof explainRequestSchema>;
 
 export const explainResponseSchema = z.object({
+  explanationId: z.string().describe('The caller’s own record of this explanation'),
   response: z.string().describe('Markdown with ## sections and (N-M seconds) ranges'),
   provider: z.enum(PROVIDER_IDS),
   template: z.enum(TEMPLATE_IDS),
@@ -32,6 +33,10 @@ export const explainResponseSchema = z.object({
   cached: z.boolean(),
   relatedConcepts: z.array(z.string()).max(3),
   graph: graphSchema.optional(),
+  suggestedQuestions: z
+    .array(z.string())
+    .max(3)
+    .describe('Up to three follow-up questions a learner would ask next'),
 });
 export type ExplainResponse = z.infer<typeof explainResponseSchema>;
 

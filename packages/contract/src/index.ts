@@ -12,3 +12,7 @@ export * from './settings.ts';
 export * from './site.ts';
 export * from './templates.ts';
 export * from './user.ts';
+export * from './explanation/parse-explanation.ts';
+export * from './explanation/section-icons.ts';
+export * from './learning.ts';
+export * from './languages.ts';

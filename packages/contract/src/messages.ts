@@ -51,6 +51,10 @@ export const ERROR_MESSAGES = {
   notFound: 'Not found',
   invalidAddress: 'This address is not valid.',
   serviceUnavailable: 'Grasp is briefly unavailable. Please try again in a moment.',
+  alreadyAnswered: 'You have already answered this question.',
+  explanationNotFound: 'This explanation was not found.',
+  quizNotFound: 'This quiz was not found.',
+  sectionNotFound: 'This explanation has no section with that title.',
 } as const;
 
 /** Machine-readable error codes of the API error body (DESIGN.md §4). */
@@ -70,5 +74,7 @@ export const ERROR_CODES = {
   providerError: 'PROVIDER_ERROR',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
+  needsAiProvider: 'NEEDS_AI_PROVIDER',
+  alreadyAnswered: 'ALREADY_ANSWERED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,4 +1,11 @@
-import type { Difficulty, ProviderId, TemplateId } from '@grasp/contract';
+import type {
+  Difficulty,
+  LanguageId,
+  ProviderId,
+  QuizDraft,
+  ReExplainApproach,
+  TemplateId,
+} from '@grasp/contract';
 
 /** What every provider is asked: the server builds prompts from these, never the client. */
 export interface ExplainInput {
@@ -22,6 +29,42 @@ export interface ExplanationProvider {
   generate(input: ExplainInput): Promise<string>;
   /** Yields markdown text deltas in order; their concatenation equals what generate returns. */
   stream(input: ExplainInput): AsyncIterable<string>;
+  /** A short answer of the learning loop (a follow-up, a section told again), as text deltas. */
+  tutor(input: TutorInput): AsyncIterable<string>;
+  /** A quiz on the explanation, unchecked: the caller validates it (DESIGN.md §8). */
+  quiz(input: QuizInput): Promise<QuizDraft>;
+}
+
+/** One timed section of an explanation, as the reader sees it. */
+export interface ExplanationSectionText {
+  /** The title the web app shows (no time range, no emoji). */
+  title: string;
+  content: string;
+}
+
+/** The explanation a learning task is grounded in. */
+export interface ExplanationContext {
+  query: string;
+  template: TemplateId;
+  difficulty: Difficulty;
+  language: LanguageId;
+  /** The whole answer, markdown. */
+  markdown: string;
+  sections: ExplanationSectionText[];
+  relatedConcepts: string[];
+}
+
+export type TutorInput = {
+  explanation: ExplanationContext;
+  signal: AbortSignal;
+} & (
+  | { task: 'follow-up'; question: string }
+  | { task: 're-explain'; section: ExplanationSectionText; approach: ReExplainApproach }
+);
+
+export interface QuizInput {
+  explanation: ExplanationContext;
+  signal: AbortSignal;
 }
 
 /** The vendor was slow past the timeout. */
@@ -43,4 +86,9 @@ export class ProviderFailureError extends Error {
 /** The offline explainer knows none of the query's terms. */
 export class UnknownConceptError extends Error {
   override name = 'UnknownConceptError';
+}
+
+/** The offline dictionary cannot do this; an AI provider can (422 NEEDS_AI_PROVIDER). */
+export class NeedsAiProviderError extends Error {
+  override name = 'NeedsAiProviderError';
 }

@@ -7,7 +7,7 @@ import {
 import { lazy, Suspense, useMemo } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNarration } from '../hooks/use-narration.ts';
-import { parseExplanation } from '../lib/parse-explanation.ts';
+import { parseExplanation } from '@grasp/contract';
 import type { CurrentConcept } from '../stores/concept-store.ts';
 import { ActionBar } from './action-bar.tsx';
 import { RelatedConcepts } from './related-concepts.tsx';

@@ -1,6 +1,6 @@
 import { providerLabel } from '@grasp/contract';
 import { useMemo } from 'react';
-import { parseExplanation } from '../lib/parse-explanation.ts';
+import { parseExplanation } from '@grasp/contract';
 import { SectionCard } from './section-card.tsx';
 
 /** The answer while it streams in: sections appear as their headings arrive. */

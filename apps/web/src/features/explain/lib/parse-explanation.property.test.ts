@@ -2,8 +2,7 @@ import { MAX_RELATED_CONCEPTS, QUERY_MAX_LENGTH } from '@grasp/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hostileMarkdown, propertySeed } from '../testing/hostile-markdown.ts';
-import { type ParsedExplanation, parseExplanation } from './parse-explanation.ts';
-import { ICON_NAMES } from './section-icons.ts';
+import { ICON_NAMES, type ParsedExplanation, parseExplanation } from '@grasp/contract';
 
 const anyText = fc.oneof(
   hostileMarkdown,

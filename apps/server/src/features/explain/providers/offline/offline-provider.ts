@@ -1,6 +1,7 @@
 import type { ExplainInput, ExplanationProvider } from '../provider.ts';
 import { buildGraph } from './concept-graph.ts';
 import { createContext } from './context.ts';
+import { createOfflineTutor } from './offline-tutor.ts';
 import { renderDraft } from './layout.ts';
 import { resolveSubject, unknownConcept } from './subject.ts';
 import { draftFor } from './templates.ts';
@@ -22,6 +23,8 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Exp
     wordnet ??= createWordNet();
     return wordnet;
   };
+
+  const learning = createOfflineTutor(dictionary);
 
   async function chunks(input: ExplainInput): Promise<string[]> {
     input.signal.throwIfAborted();
@@ -45,5 +48,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Exp
         yield chunk;
       }
     },
+    tutor: learning.tutor,
+    quiz: learning.quiz,
   };
 }

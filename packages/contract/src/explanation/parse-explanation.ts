@@ -1,4 +1,4 @@
-import { MAX_RELATED_CONCEPTS, QUERY_MAX_LENGTH } from '@grasp/contract';
+import { MAX_RELATED_CONCEPTS, QUERY_MAX_LENGTH } from '../constants.ts';
 import { DEFAULT_ICON, type IconName, iconForHeading } from './section-icons.ts';
 
 /**
@@ -62,7 +62,7 @@ export function stripGraphBlocks(markdown: string): string {
   const kept: string[] = [];
   let inGraph = false;
   for (const line of markdown.split('\n')) {
-    if (!inGraph && /^[ \t]*```graph\b/.test(line)) inGraph = true;
+    if (!inGraph && /^[ \t]*```(?:graph|questions)\b/.test(line)) inGraph = true;
     else if (inGraph && /^[ \t]*```[ \t]*$/.test(line)) inGraph = false;
     else if (!inGraph) kept.push(line);
   }
