@@ -37,6 +37,17 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** The headers every call to our API carries: what it accepts and the bearer token. */
+export function apiHeaders(accept = 'application/json'): Record<string, string> {
+  const token = hooks.getToken();
+  return token ? { Accept: accept, Authorization: `Bearer ${token}` } : { Accept: accept };
+}
+
+/** A 401 from a call made outside apiRequest (a stream) logs out the same way. */
+export function reportUnauthorized(): void {
+  hooks.onUnauthorized();
+}
+
 function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && 'message' in value;
 }
@@ -57,10 +68,8 @@ function requestSignal(options: RequestOptions): AbortSignal {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const token = hooks.getToken();
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { ...apiHeaders(), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(path, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),

@@ -1,8 +1,8 @@
+import type { ExplanationSection } from '@grasp/contract';
 import { SECTION_CLAMP_LENGTH } from '@grasp/contract';
 import { useId, useState } from 'react';
-import type { ExplanationSection } from '@grasp/contract';
+import { MarkdownText } from '../../../components/markdown/markdown-text.tsx';
 import { SectionIcon, UiIcon } from './icons.tsx';
-import { MarkdownText } from './markdown-text.tsx';
 
 /** Where narration stands on this card; undefined when nothing is being read. */
 export type SectionStatus = 'active' | 'completed' | 'pending';

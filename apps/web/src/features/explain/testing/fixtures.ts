@@ -1,5 +1,6 @@
 import type { ExplainResponse, ProvidersResponse, User } from '@grasp/contract';
 import { vi } from 'vitest';
+import { setupApiClient } from '../../../app/api-setup.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useSettings } from '../../settings/settings-store.ts';
 import { useProviders } from '../api/providers-store.ts';
@@ -100,6 +101,8 @@ export function explainCalls(fetchMock: ReturnType<typeof stubApi>) {
 
 /** Fresh stores for each test: a signed-in user, default settings, nothing cached. */
 export function resetStores(plan = 'free'): void {
+  // As at start-up: the API client takes the auth store's token and logs out on 401.
+  setupApiClient();
   useAuth.setState({ user: makeUser(plan), token: 'tok', loginTime: Date.now() });
   useSettings.setState({
     difficulty: 'beginner',

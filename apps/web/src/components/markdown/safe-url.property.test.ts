@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { followedScheme, hostileUrl, propertySeed } from '../testing/hostile-markdown.ts';
+import { followedScheme, hostileUrl, propertySeed } from '../../testing/hostile-markdown.ts';
 import { isSafeUrl, SAFE_URL_SCHEMES } from './safe-url.ts';
 
 const anyUrl = fc.oneof(

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
-import { safeUrlTransform } from '../lib/safe-url.ts';
+import { safeUrlTransform } from './safe-url.ts';
 
 function Link({ href, children, node: _node, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
   // An unsafe href was removed by the transform: show plain text, not a dead link.

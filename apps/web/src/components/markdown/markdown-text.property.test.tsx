@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SAFE_URL_SCHEMES } from '../lib/safe-url.ts';
-import { followedScheme, hostileMarkdown, propertySeed } from '../testing/hostile-markdown.ts';
+import { followedScheme, hostileMarkdown, propertySeed } from '../../testing/hostile-markdown.ts';
 import { MarkdownText } from './markdown-text.tsx';
+import { SAFE_URL_SCHEMES } from './safe-url.ts';
 
 /** Everything markdown without raw HTML and without images can produce, and our wrapper div. */
 const MARKDOWN_ELEMENTS = new Set(
