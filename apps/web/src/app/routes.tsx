@@ -45,11 +45,10 @@ const TermsPage = lazyPage(() => import('../features/legal/terms-page.tsx'), 'Te
 const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page.tsx'), 'PrivacyPage', {
   path: paths.privacy,
 });
-const DashboardPage = lazyPage(
-  () => import('../features/explain/dashboard-page.tsx'),
-  'DashboardPage',
-  { path: paths.dashboard, signedIn: true },
-);
+const DashboardRoute = lazyPage(() => import('./dashboard-route.tsx'), 'DashboardRoute', {
+  path: paths.dashboard,
+  signedIn: true,
+});
 const UserDashboardPage = lazyPage(
   () => import('../features/stats/user-dashboard-page.tsx'),
   'UserDashboardPage',
@@ -78,7 +77,7 @@ export function AppRoutes() {
           path={paths.dashboard}
           element={
             <RequireAuth>
-              <DashboardPage />
+              <DashboardRoute />
             </RequireAuth>
           }
         />

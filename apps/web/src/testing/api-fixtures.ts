@@ -23,6 +23,23 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
+/** An SSE response whose chunks arrive one by one. */
+export function sse(chunks: readonly string[]): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+}
+
+/** One SSE event as the server frames it. */
+export function sseEvent(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
 export type Route = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 /** Stubs fetch for our API; answers by "METHOD /path" or "/path", any other call fails the test. */

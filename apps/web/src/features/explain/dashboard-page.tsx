@@ -2,13 +2,26 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { RecentConcepts } from './components/recent-concepts.tsx';
 import { ResultError, ResultLoading } from './components/result-status.tsx';
-import { ResultView } from './components/result-view.tsx';
+import { type ResultSlots, ResultView } from './components/result-view.tsx';
 import { SearchBar } from './components/search-bar.tsx';
 import { StartScreen } from './components/start-screen.tsx';
 import { StreamingView } from './components/streaming-view.tsx';
-import { useConceptStore } from './stores/concept-store.ts';
+import { type CurrentConcept, useConceptStore } from './stores/concept-store.ts';
 
 const SEARCH_ID = 'concept-search';
+const PROVIDER_SELECT_ID = 'ai-provider';
+
+/** What the page offers the parts another feature adds under an explanation. */
+export interface DashboardActions {
+  /** Leads to the AI provider choice in the search bar. */
+  chooseProvider: () => void;
+}
+
+/** Adds another feature's parts to the explanation shown (the app composes them). */
+export type DashboardResultSlots = (
+  concept: CurrentConcept,
+  actions: DashboardActions,
+) => ResultSlots;
 
 function initialQueryOf(state: unknown): string | null {
   const value = (state as { initialQuery?: unknown } | null)?.initialQuery;
@@ -18,9 +31,11 @@ function initialQueryOf(state: unknown): string | null {
 function ResultArea({
   onSearch,
   onChangeStyle,
+  slots,
 }: {
   onSearch: (query: string) => void;
   onChangeStyle: () => void;
+  slots?: (concept: CurrentConcept) => ResultSlots;
 }) {
   const { currentConcept, loading, error, activeQuery, pendingProvider, streamingText } =
     useConceptStore();
@@ -41,6 +56,7 @@ function ResultArea({
         onSearch={onSearch}
         onRegenerate={() => void regenerate()}
         onChangeStyle={onChangeStyle}
+        slots={slots?.(currentConcept)}
       />
     );
   }
@@ -48,7 +64,7 @@ function ResultArea({
 }
 
 /** /dashboard: search, the explanation, and the recently viewed concepts (SPEC.md §2). */
-export function DashboardPage() {
+export function DashboardPage({ resultSlots }: { resultSlots?: DashboardResultSlots } = {}) {
   const search = useConceptStore((s) => s.search);
   const loading = useConceptStore((s) => s.loading);
   const recent = useConceptStore((s) => s.recent);
@@ -71,6 +87,11 @@ export function DashboardPage() {
   const scrollToSearch = () => {
     document.getElementById(SEARCH_ID)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
     inputRef.current?.focus({ preventScroll: true });
+  };
+
+  const chooseProvider = () => {
+    document.getElementById(SEARCH_ID)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    document.getElementById(PROVIDER_SELECT_ID)?.focus({ preventScroll: true });
   };
 
   const runFromBelow = (query: string) => {
@@ -96,11 +117,16 @@ export function DashboardPage() {
         lastQuery={activeQuery}
         onSearch={runSearch}
         inputRef={inputRef}
+        providerSelectId={PROVIDER_SELECT_ID}
       />
       <div aria-live="polite" className="sr-only">
         {!loading && current ? `Explanation of ${current.query} is ready.` : ''}
       </div>
-      <ResultArea onSearch={runFromBelow} onChangeStyle={scrollToSearch} />
+      <ResultArea
+        onSearch={runFromBelow}
+        onChangeStyle={scrollToSearch}
+        slots={resultSlots && ((concept) => resultSlots(concept, { chooseProvider }))}
+      />
       <RecentConcepts items={recent} onSearch={runFromBelow} disabled={loading} />
     </main>
   );

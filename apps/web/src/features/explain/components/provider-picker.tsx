@@ -3,11 +3,12 @@ import { useSettings } from '../../settings/settings-store.ts';
 import { resolveProvider, useProviders } from '../api/providers-store.ts';
 
 /** The AI provider, as GET /api/ai/providers lists it; unconfigured ones cannot be chosen. */
-export function ProviderPicker() {
+export function ProviderPicker({ id: givenId }: { id?: string } = {}) {
   const { data, status, load } = useProviders();
   const saved = useSettings((s) => s.aiProvider);
   const setAiProvider = useSettings((s) => s.setAiProvider);
-  const id = useId();
+  const ownId = useId();
+  const id = givenId ?? ownId;
 
   useEffect(() => {
     void load();

@@ -1,11 +1,12 @@
 import {
   DIFFICULTY_LABELS,
+  type ExplanationSection,
   MAX_RELATED_CONCEPTS,
   parseExplanation,
   providerLabel,
   templateLabel,
 } from '@grasp/contract';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNarration } from '../hooks/use-narration.ts';
 import type { CurrentConcept } from '../stores/concept-store.ts';
@@ -24,17 +25,33 @@ function Badge({ children, label }: { children: string; label: string }) {
   );
 }
 
+/** What another feature may add to one section's card (see SectionCard). */
+export interface SectionSlot {
+  id?: string;
+  badge?: ReactNode;
+  extra?: ReactNode;
+}
+
+/** Places where the page showing an explanation may add its own parts. */
+export interface ResultSlots {
+  section?: (section: ExplanationSection) => SectionSlot;
+  /** Shown right under the sections. */
+  afterSections?: ReactNode;
+}
+
 /** A finished explanation: badges, title, actions, timed sections, graph, related concepts. */
 export function ResultView({
   concept,
   onSearch,
   onRegenerate,
   onChangeStyle,
+  slots,
 }: {
   concept: CurrentConcept;
   onSearch: (query: string) => void;
   onRegenerate: () => void;
   onChangeStyle: () => void;
+  slots?: ResultSlots;
 }) {
   const { query, content } = concept;
   const parsed = useMemo(() => parseExplanation(content.response), [content.response]);
@@ -69,12 +86,24 @@ export function ResultView({
       </header>
 
       <ol className="space-y-3" aria-label="Explanation sections">
-        {parsed.sections.map((section, index) => (
-          <li key={`${section.timeRange[0]}-${section.title}`}>
-            <SectionCard section={section} status={narration.statusOf(index)} />
-          </li>
-        ))}
+        {parsed.sections.map((section, index) => {
+          const slot = slots?.section?.(section);
+          return (
+            <li key={`${section.timeRange[0]}-${section.title}`}>
+              <SectionCard
+                section={section}
+                status={narration.statusOf(index)}
+                id={slot?.id}
+                badge={slot?.badge}
+              >
+                {slot?.extra}
+              </SectionCard>
+            </li>
+          );
+        })}
       </ol>
+
+      {slots?.afterSections}
 
       {graph && (
         <section aria-label="Concept map">

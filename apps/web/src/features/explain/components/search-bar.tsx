@@ -13,8 +13,11 @@ export function SearchBar({
   lastQuery,
   onSearch,
   inputRef,
+  providerSelectId,
 }: {
   id: string;
+  /** Lets the page lead someone to the AI provider choice. */
+  providerSelectId?: string;
   loading: boolean;
   /** The query being shown; the field follows it when a search starts elsewhere. */
   lastQuery: string | null;
@@ -79,7 +82,7 @@ export function SearchBar({
       </div>
       <div className="mt-4 flex flex-wrap items-end gap-4">
         <DifficultyPicker />
-        <ProviderPicker />
+        <ProviderPicker id={providerSelectId} />
       </div>
     </section>
   );

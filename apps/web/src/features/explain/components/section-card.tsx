@@ -1,6 +1,6 @@
 import type { ExplanationSection } from '@grasp/contract';
 import { SECTION_CLAMP_LENGTH } from '@grasp/contract';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { MarkdownText } from '../../../components/markdown/markdown-text.tsx';
 import { SectionIcon, UiIcon } from './icons.tsx';
 
@@ -27,26 +27,41 @@ export function formatRange([start, end]: readonly [number, number]): string {
 export function SectionCard({
   section,
   status,
+  id,
+  badge,
+  children,
 }: {
   section: ExplanationSection;
   status?: SectionStatus;
+  /** Lets a link elsewhere on the page lead to this card (it takes focus when reached). */
+  id?: string;
+  /** Shown beside the time range: a short visible label such as "Revisited". */
+  badge?: ReactNode;
+  /** Shown under the text, never clamped with it. */
+  children?: ReactNode;
 }) {
   const clampable = section.content.length > SECTION_CLAMP_LENGTH;
   const [expanded, setExpanded] = useState(false);
   const bodyId = useId();
+  const titleId = useId();
   const clamped = clampable && !expanded;
 
   return (
     <article
+      id={id}
+      tabIndex={id ? -1 : undefined}
+      aria-labelledby={titleId}
       aria-current={status === 'active' ? 'step' : undefined}
-      className={`rounded-xl border bg-white p-4 shadow-sm transition-colors sm:p-5 dark:bg-slate-900 ${STATUS_CLASS[status ?? 'idle']}`}
+      className={`scroll-mt-20 rounded-xl border bg-white p-4 shadow-sm transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 sm:p-5 dark:bg-slate-900 ${STATUS_CLASS[status ?? 'idle']}`}
     >
       <header className="flex items-start gap-3">
         <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
           <SectionIcon name={section.icon} />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="font-semibold text-slate-900 dark:text-slate-100">{section.title}</h3>
+          <h3 id={titleId} className="font-semibold text-slate-900 dark:text-slate-100">
+            {section.title}
+          </h3>
           <p className="text-xs text-slate-500 dark:text-slate-400">
             <span className="sr-only">Time: </span>
             {formatRange(section.timeRange)}
@@ -55,6 +70,7 @@ export function SectionCard({
                 {STATUS_TEXT[status]}
               </span>
             )}
+            {badge}
           </p>
         </div>
         {clampable && (
@@ -82,6 +98,7 @@ export function SectionCard({
       >
         <MarkdownText>{section.content}</MarkdownText>
       </div>
+      {children}
     </article>
   );
 }

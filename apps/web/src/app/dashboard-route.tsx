@@ -1,0 +1,16 @@
+import { DashboardPage, type DashboardResultSlots } from '../features/explain/dashboard-page.tsx';
+import { learningSlots } from '../features/learning/learning-slots.tsx';
+
+/** The learning loop's parts, placed in the explanation the dashboard shows. */
+const withLearning: DashboardResultSlots = (concept, actions) =>
+  learningSlots({
+    explanationId: concept.content.explanationId,
+    query: concept.query,
+    suggestedQuestions: concept.content.suggestedQuestions,
+    onChooseProvider: actions.chooseProvider,
+  });
+
+/** /dashboard: the explain feature's page, composed here with the learning feature's parts. */
+export function DashboardRoute() {
+  return <DashboardPage resultSlots={withLearning} />;
+}

@@ -1,0 +1,92 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLearningEntry, useLearningStore } from '../stores/learning-store.ts';
+import { FollowUpForm } from './follow-up-form.tsx';
+import { FollowUpThread } from './follow-up-thread.tsx';
+import { LearningIcon } from './icons.tsx';
+import { LearningAlert } from './learning-alert.tsx';
+import { SuggestedQuestions } from './suggested-questions.tsx';
+
+/** Follow-ups under the explanation: the thread, suggested questions and the question box. */
+export function FollowUpSection({
+  explanationId,
+  query,
+  suggestedQuestions,
+  onChooseProvider,
+}: {
+  explanationId: string;
+  query: string;
+  /** The explanation's own suggestions, shown until the record's arrive. */
+  suggestedQuestions: readonly string[];
+  onChooseProvider?: () => void;
+}) {
+  const entry = useLearningEntry(explanationId);
+  const ask = useLearningStore((s) => s.ask);
+  const load = useLearningStore((s) => s.load);
+  const titleId = useId();
+  const [announcement, setAnnouncement] = useState('');
+  const answered = useRef(entry.followUps.length);
+
+  // Screen readers hear when an answer has arrived; the thread itself is not a live region.
+  useEffect(() => {
+    if (entry.followUps.length > answered.current) setAnnouncement('Your answer is ready.');
+    answered.current = entry.followUps.length;
+  }, [entry.followUps.length]);
+
+  const asked = new Set(entry.followUps.map((f) => f.question.trim().toLowerCase()));
+  const pendingQuestion = entry.pending?.question.trim().toLowerCase();
+  const suggestions = (entry.suggestedQuestions ?? suggestedQuestions).filter((q) => {
+    const key = q.trim().toLowerCase();
+    return !asked.has(key) && key !== pendingQuestion;
+  });
+  const busy = entry.pending !== null;
+  const failure = entry.followUpError;
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h3
+        id={titleId}
+        className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-slate-100"
+      >
+        <LearningIcon name="chat" className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />
+        Questions about {query}
+      </h3>
+      {entry.recordStatus === 'loading' && (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          Loading your earlier questions…
+        </p>
+      )}
+      {entry.recordStatus === 'failed' && entry.recordError?.kind !== 'notFound' && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {entry.recordError?.message}{' '}
+          <button
+            type="button"
+            onClick={() => void load(explanationId)}
+            className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200"
+          >
+            Try again
+          </button>
+        </p>
+      )}
+      <FollowUpThread followUps={entry.followUps} pending={entry.pending} />
+      <div aria-live="polite" className="sr-only">
+        {busy ? 'Answering your question…' : announcement}
+      </div>
+      <SuggestedQuestions
+        questions={suggestions}
+        disabled={busy}
+        onAsk={(question) => void ask(explanationId, question)}
+      />
+      <FollowUpForm busy={busy} onAsk={(question) => ask(explanationId, question)} />
+      {failure && (
+        <LearningAlert
+          error={failure}
+          onRetry={() => void ask(explanationId, failure.question)}
+          onChooseProvider={onChooseProvider}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import type { Quiz } from '@grasp/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { useLearningEntry, useLearningStore } from '../stores/learning-store.ts';
+import { LearningIcon } from './icons.tsx';
+import { LearningAlert } from './learning-alert.tsx';
+import { QuizQuestion } from './quiz-question.tsx';
+import { QuizScore } from './quiz-score.tsx';
+
+/** One question at a time, from the first unanswered one; the score once all are answered. */
+function QuizRunner({
+  explanationId,
+  quiz,
+  focusFirst,
+  onChooseProvider,
+}: {
+  explanationId: string;
+  quiz: Quiz;
+  focusFirst: boolean;
+  onChooseProvider?: () => void;
+}) {
+  const entry = useLearningEntry(explanationId);
+  const answer = useLearningStore((s) => s.answer);
+  const firstOpen = quiz.questions.findIndex((q) => !q.answer);
+  const [index, setIndex] = useState(firstOpen === -1 ? 0 : firstOpen);
+  const [finished, setFinished] = useState(firstOpen === -1);
+  const [moved, setMoved] = useState(focusFirst);
+  const scoreHeading = useRef<HTMLHeadingElement>(null);
+  const question = quiz.questions[index];
+
+  useEffect(() => {
+    if (finished && moved) scoreHeading.current?.focus();
+  }, [finished, moved]);
+
+  if (finished || !question) {
+    return (
+      <QuizScore
+        explanationId={explanationId}
+        quiz={quiz}
+        headingRef={scoreHeading}
+        onChooseProvider={onChooseProvider}
+      />
+    );
+  }
+  return (
+    <QuizQuestion
+      key={question.questionId}
+      explanationId={explanationId}
+      question={question}
+      position={index + 1}
+      total={quiz.questions.length}
+      checking={entry.quiz.checking === question.questionId}
+      error={entry.quiz.answerError}
+      autoFocus={moved}
+      onAnswer={(choice) => void answer(explanationId, question.questionId, choice)}
+      onNext={() => {
+        setMoved(true);
+        const next = quiz.questions.findIndex((q, i) => i > index && !q.answer);
+        if (next === -1) setFinished(true);
+        else setIndex(next);
+      }}
+      onChooseProvider={onChooseProvider}
+    />
+  );
+}
+
+/** "Check yourself": a short quiz on the explanation, inline, kept across reloads. */
+export function QuizSection({
+  explanationId,
+  onChooseProvider,
+}: {
+  explanationId: string;
+  onChooseProvider?: () => void;
+}) {
+  const entry = useLearningEntry(explanationId);
+  const startQuiz = useLearningStore((s) => s.startQuiz);
+  const titleId = useId();
+  const [started, setStarted] = useState(false);
+  const { status, quiz, error } = entry.quiz;
+
+  const start = () => {
+    setStarted(true);
+    void startQuiz(explanationId);
+  };
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h3
+        id={titleId}
+        className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-slate-100"
+      >
+        <LearningIcon name="quiz" className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />
+        Check yourself
+      </h3>
+      {status === 'idle' && (
+        <>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            A few quick questions on this explanation, one at a time, with the reason for each
+            answer. The quiz is free.
+          </p>
+          <Button onClick={start}>Start the quiz</Button>
+        </>
+      )}
+      {status === 'loading' && (
+        <p
+          role="status"
+          className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400"
+        >
+          <span
+            aria-hidden="true"
+            className="h-4 w-4 animate-spin rounded-full border-2 border-indigo-600 border-t-transparent dark:border-indigo-400 dark:border-t-transparent"
+          />
+          {entry.quizState ? 'Loading your quiz…' : 'Preparing your quiz…'}
+        </p>
+      )}
+      {status === 'failed' && error && (
+        <LearningAlert error={error} onRetry={start} onChooseProvider={onChooseProvider} />
+      )}
+      {status === 'ready' && quiz && (
+        <QuizRunner
+          key={quiz.quizId}
+          explanationId={explanationId}
+          quiz={quiz}
+          focusFirst={started}
+          onChooseProvider={onChooseProvider}
+        />
+      )}
+    </section>
+  );
+}
