@@ -18,6 +18,7 @@ import { distillRoutes } from './features/distill/distill.routes.ts';
 import { explainRoutes } from './features/explain/explain.routes.ts';
 import type { ExplanationProvider } from './features/explain/providers/provider.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { learningRoutes } from './features/learning/learning.routes.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
 import { siteRoutes } from './features/site/site.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analyticsRoutes(services.analytics));
   await app.register(siteRoutes(services.site));
   await app.register(explainRoutes(services.explain, services.providers));
+  await app.register(learningRoutes(services.learning));
   await app.register(distillRoutes(services.distill));
   await app.register(billingRoutes(services.billing));
 

@@ -24,6 +24,8 @@ import {
   createProviderRegistry,
 } from './features/explain/providers/registry.ts';
 import { createHealthService } from './features/health/health.service.ts';
+import { createLearningService } from './features/learning/learning.service.ts';
+import { buildQuizPrompt, buildTutorPrompt } from './features/learning/learning-prompts.ts';
 import { createSiteService } from './features/site/site.service.ts';
 import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
@@ -72,27 +74,40 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
   const providers = createProviderRegistry(
     (
       deps.providers ??
-      createConfiguredProviders(config, buildPrompt, createOfflineProvider({ wordnet }))
+      createConfiguredProviders(
+        config,
+        { explain: buildPrompt, tutor: buildTutorPrompt, quiz: buildQuizPrompt },
+        createOfflineProvider({ wordnet }),
+      )
     ).map((provider) => recordedProvider(provider, recorder)),
     config.DEFAULT_AI_PROVIDER,
   );
+  const explain = createExplainService({
+    db,
+    clock,
+    providers,
+    units: usage,
+    timeoutMs: deps.explainTimeoutMs,
+    inFlight: createAnswerInFlight({
+      redis,
+      keyPrefix: config.REDIS_KEY_PREFIX,
+      timeoutMs: deps.explainTimeoutMs,
+    }),
+    recorder,
+  });
   return {
     clock,
     usage,
     auth,
     providers,
-    explain: createExplainService({
+    explain,
+    learning: createLearningService({
       db,
       clock,
+      explanations: explain,
       providers,
       units: usage,
       timeoutMs: deps.explainTimeoutMs,
-      inFlight: createAnswerInFlight({
-        redis,
-        keyPrefix: config.REDIS_KEY_PREFIX,
-        timeoutMs: deps.explainTimeoutMs,
-      }),
-      recorder,
     }),
     distill: createDistillService({
       db,

@@ -71,20 +71,33 @@ export const explanationRecordSchema = z.object({
 });
 export type ExplanationRecord = z.infer<typeof explanationRecordSchema>;
 
+const askProvider = z
+  .enum(PROVIDER_IDS)
+  .optional()
+  .describe('Who answers; default: the provider of the explanation, if still available');
+
 export const followUpRequestSchema = z.object({
   explanationId: explanationIdSchema,
+  provider: askProvider,
   question: z.string().trim().min(1, 'Please enter a question').max(FOLLOW_UP_MAX_LENGTH),
 });
 export type FollowUpRequest = z.input<typeof followUpRequestSchema>;
 
 export const followUpResponseSchema = followUpSchema;
 
-export const quizRequestSchema = z.object({ explanationId: explanationIdSchema });
+export const quizRequestSchema = z.object({
+  explanationId: explanationIdSchema,
+  provider: askProvider,
+});
 
 /** The verdict on one answered question. */
 export const quizAnswerResponseSchema = z.object({
   correct: z.boolean(),
-  correctChoice: z.number().int().min(0).max(QUIZ_OPTION_COUNT - 1),
+  correctChoice: z
+    .number()
+    .int()
+    .min(0)
+    .max(QUIZ_OPTION_COUNT - 1),
   why: z.string(),
 });
 export type QuizAnswerResult = z.infer<typeof quizAnswerResponseSchema>;
@@ -136,6 +149,7 @@ export type QuizDraft = z.infer<typeof quizDraftSchema>;
 
 export const reExplainRequestSchema = z.object({
   explanationId: explanationIdSchema,
+  provider: askProvider,
   section: z.string().trim().min(1).max(200).describe('Title of the section to tell again'),
 });
 export const reExplainResponseSchema = reExplanationSchema;

@@ -56,6 +56,7 @@ export interface ExplanationsTable {
   provider: string;
   /** The answer_texts row holding the answer; set on every row (see migration 0003). */
   answer_id: string;
+  language: Generated<string>;
   created_at: Timestamp;
 }
 
@@ -63,6 +64,52 @@ export interface ExplanationsTable {
 export interface AnswerTextsTable {
   id: string;
   text: string;
+  /** JSON of the graph and suggested questions parsed out of the answer; null when it had none. */
+  details_json: string | null;
+}
+
+export interface FollowUpsTable {
+  id: string;
+  explanation_id: string;
+  /** The question normalised, so asking it again on the same explanation is free. */
+  question_key: string;
+  question: string;
+  answer: string;
+  created_at: Timestamp;
+}
+
+export interface ReExplanationsTable {
+  id: string;
+  explanation_id: string;
+  section: string;
+  approach: string;
+  answer: string;
+  created_at: Timestamp;
+}
+
+/** A quiz's questions with their answers, made once per answer text and shared. */
+export interface QuizSetsTable {
+  answer_id: string;
+  questions_json: string;
+  created_at: Timestamp;
+}
+
+/** One user's quiz on one explanation: its id is the quizId. */
+export interface QuizAttemptsTable {
+  id: string;
+  explanation_id: string;
+  user_id: string;
+  answer_id: string;
+  created_at: Timestamp;
+}
+
+export interface QuizAnswersTable {
+  attempt_id: string;
+  question_id: string;
+  choice: number;
+  /** 1 or 0: SQLite has no boolean. */
+  correct: number;
+  created_at: Timestamp;
 }
 
 export interface ExplanationCacheTable {
@@ -143,6 +190,11 @@ export interface DB {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   page_views: PageViewsTable;
+  follow_ups: FollowUpsTable;
+  re_explanations: ReExplanationsTable;
+  quiz_sets: QuizSetsTable;
+  quiz_attempts: QuizAttemptsTable;
+  quiz_answers: QuizAnswersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

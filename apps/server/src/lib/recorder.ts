@@ -3,7 +3,10 @@
  * get one through their factory; tests that don't care get `silentRecorder`.
  */
 export interface Recorder {
-  providerCall(provider: string, outcome: 'ok' | 'failed' | 'timeout' | 'unknown_concept'): void;
+  providerCall(
+    provider: string,
+    outcome: 'ok' | 'failed' | 'timeout' | 'unknown_concept' | 'needs_ai_provider',
+  ): void;
   answerServed(source: 'cache' | 'provider'): void;
   unitTaken(): void;
   unitReturned(): void;

@@ -1,8 +1,11 @@
-import type { ProviderId } from '@grasp/contract';
+import type { ProviderId, QuizDraft } from '@grasp/contract';
 import {
   type ExplainInput,
   type ExplanationProvider,
+  NeedsAiProviderError,
   ProviderFailureError,
+  type QuizInput,
+  type TutorInput,
 } from '../features/explain/providers/provider.ts';
 
 export function sampleAnswer(query: string): string {
@@ -19,6 +22,12 @@ export function sampleAnswer(query: string): string {
     '## Related Concepts',
     '- Mass',
     '- Energy',
+    '```questions',
+    JSON.stringify([
+      `What is the difference between ${query} and mass?`,
+      `Where do we see ${query}?`,
+    ]),
+    '```',
     '```graph',
     JSON.stringify({
       nodes: [
@@ -31,24 +40,61 @@ export function sampleAnswer(query: string): string {
   ].join('\n');
 }
 
-export type FakeMode = 'ok' | 'fail' | 'hang' | 'garbage';
+/** A valid quiz on sampleAnswer: one question per section, the correct option at 1. */
+export function sampleQuiz(input: QuizInput): QuizDraft {
+  return {
+    questions: input.explanation.sections.slice(0, 4).map((section, i) => ({
+      section: section.title,
+      prompt: `Question ${i + 1} on ${section.title}?`,
+      options: ['Wrong A', `Right ${i + 1}`, 'Wrong B', 'Wrong C'],
+      correctChoice: 1,
+      why: `Because the section "${section.title}" says so.`,
+    })),
+  };
+}
+
+/** `needs-ai`: answers as the offline dictionary does when it cannot. */
+export type FakeMode = 'ok' | 'fail' | 'hang' | 'garbage' | 'needs-ai';
 
 /**
  * A scripted stand-in for an AI vendor behind our own provider interface; the vendors' real wire
  * formats are exercised by the SDK tests against local fake servers.
  */
 export function fakeProvider(id: ProviderId = 'remote-openai') {
-  const state = { calls: 0, mode: 'ok' as FakeMode, delayMs: 0 };
-  async function* stream(input: ExplainInput): AsyncIterable<string> {
-    state.calls++;
+  const state = {
+    calls: 0,
+    tutorCalls: 0,
+    quizCalls: 0,
+    mode: 'ok' as FakeMode,
+    delayMs: 0,
+    /** Replaces the quiz sampleQuiz makes (to test the server's checks). */
+    quiz: null as QuizDraft | null,
+    /** What the last tutor call was given, to check the prompt's inputs. */
+    lastTutor: null as TutorInput | null,
+  };
+  /** Applies the mode; true when the call should answer with nothing. */
+  async function misbehave(signal: AbortSignal): Promise<boolean> {
     if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
     if (state.mode === 'fail') throw new ProviderFailureError('vendor said 500', 500);
+    if (state.mode === 'needs-ai') throw new NeedsAiProviderError('the dictionary cannot');
     if (state.mode === 'hang') {
       await new Promise((_resolve, reject) => {
-        input.signal.addEventListener('abort', () => reject(input.signal.reason));
+        signal.addEventListener('abort', () => reject(signal.reason));
       });
     }
-    if (state.mode === 'garbage') {
+    return state.mode === 'garbage';
+  }
+  async function* tutor(input: TutorInput): AsyncIterable<string> {
+    state.tutorCalls++;
+    state.lastTutor = input;
+    if (await misbehave(input.signal)) return;
+    const about = input.task === 'follow-up' ? input.question : input.section.title;
+    yield `A short answer about ${about}, `;
+    yield `told ${input.task === 're-explain' ? `as ${input.approach}` : 'plainly'}.`;
+  }
+  async function* stream(input: ExplainInput): AsyncIterable<string> {
+    state.calls++;
+    if (await misbehave(input.signal)) {
       yield '';
       return;
     }
@@ -61,6 +107,12 @@ export function fakeProvider(id: ProviderId = 'remote-openai') {
     id,
     available: true,
     stream,
+    tutor,
+    async quiz(input) {
+      state.quizCalls++;
+      if (await misbehave(input.signal)) return { questions: [] };
+      return state.quiz ?? sampleQuiz(input);
+    },
     async generate(input) {
       let text = '';
       for await (const delta of stream(input)) text += delta;

@@ -59,7 +59,11 @@ export function createDistillers(options: DistillersOptions): DistillerLookup {
   const { config, wordnet } = options;
   const vendors =
     options.providers ??
-    createConfiguredProviders(config, buildDistillPrompt, createOfflineProvider({ wordnet }));
+    createConfiguredProviders(
+      config,
+      { explain: buildDistillPrompt },
+      createOfflineProvider({ wordnet }),
+    );
   const byId = new Map<ProviderId, Distiller>([['offline', createOfflineDistiller(wordnet)]]);
   for (const vendor of vendors) {
     if (vendor.id !== 'offline') byId.set(vendor.id, createRemoteDistiller(vendor));

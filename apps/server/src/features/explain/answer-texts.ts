@@ -3,10 +3,16 @@ import { sha256 } from '../../lib/ids.ts';
 export interface AnswerText {
   id: string;
   text: string;
+  /** What was parsed out of the same answer (graph, suggested questions), as JSON. */
+  details: string | null;
 }
 
 /** An answer's text with the id it is stored under: its SHA-256, so equal texts share a row. */
-const answerText = (text: string): AnswerText => ({ id: sha256(text), text });
+const answerText = (text: string, details: string | null): AnswerText => ({
+  id: sha256(text),
+  text,
+  details,
+});
 
 /**
  * Which answer texts this process knows to be stored. Texts are never deleted, so a text stored
@@ -17,10 +23,10 @@ export function createStoredTexts(max = 10_000, namedMax = 500) {
   const named = new Map<string, AnswerText>();
   return {
     /** answerText, remembered: a cached answer hands out the same string to every request. */
-    textOf(response: string): AnswerText {
+    textOf(response: string, details: string | null): AnswerText {
       let text = named.get(response);
       if (!text) {
-        text = answerText(response);
+        text = answerText(response, details);
         // Holds whole texts, so fewer of them: as many as the recent answers kept.
         if (named.size >= namedMax) named.clear();
         named.set(response, text);

@@ -1,4 +1,10 @@
-import { type ConceptGraph, graphSchema, MAX_RELATED_CONCEPTS } from '@grasp/contract';
+import {
+  type ConceptGraph,
+  FOLLOW_UP_MAX_LENGTH,
+  graphSchema,
+  MAX_RELATED_CONCEPTS,
+  MAX_SUGGESTED_QUESTIONS,
+} from '@grasp/contract';
 
 /** Pure checks and extractions applied to every provider answer (DESIGN.md §7). */
 
@@ -43,6 +49,42 @@ export function extractGraph(markdown: string): { markdown: string; graph?: Conc
   });
   const text = cleaned.replace(/\n{3,}/g, '\n\n').trim();
   return graph ? { markdown: text, graph } : { markdown: text };
+}
+
+/** Removes the ```questions block (a JSON array of follow-up questions) and keeps its valid ones. */
+export function extractSuggestedQuestions(markdown: string): {
+  markdown: string;
+  questions: string[];
+} {
+  let questions: string[] | undefined;
+  const cleaned = markdown.replace(FENCE, (block, _indent, _fence, info: string, body: string) => {
+    if (info.trim().toLowerCase() !== 'questions') return block;
+    questions ??= parseQuestions(body);
+    return '';
+  });
+  return { markdown: cleaned.replace(/\n{3,}/g, '\n\n').trim(), questions: questions ?? [] };
+}
+
+function parseQuestions(body: string): string[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(raw)) return [];
+  const kept: string[] = [];
+  const seen = new Set<string>();
+  for (const item of raw) {
+    if (typeof item !== 'string') continue;
+    const question = item.replace(/\s+/g, ' ').trim();
+    const key = question.toLowerCase();
+    if (!question || question.length > FOLLOW_UP_MAX_LENGTH || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(question);
+    if (kept.length === MAX_SUGGESTED_QUESTIONS) break;
+  }
+  return kept;
 }
 
 function parseGraph(body: string): ConceptGraph | undefined {

@@ -45,17 +45,21 @@ export interface NewExplanation {
   provider: string;
   /** The answer_texts row of the answer, written before the message. */
   answerId: string;
+  language: string;
   createdAt: Date;
 }
 
 /** Stores answer texts, each once: a text already stored under its id is left as it is. */
-export async function insertAnswerTexts(db: Db, texts: { id: string; text: string }[]) {
+export async function insertAnswerTexts(
+  db: Db,
+  texts: { id: string; text: string; details: string | null }[],
+) {
   if (texts.length === 0) return;
   await runQuery(
     db,
     db
       .insertInto('answer_texts')
-      .values(texts)
+      .values(texts.map((t) => ({ id: t.id, text: t.text, details_json: t.details })))
       .onConflict((oc) => oc.column('id').doNothing()),
   );
 }
@@ -69,6 +73,7 @@ const EXPLANATION_COLUMNS = [
   'difficulty',
   'provider',
   'answer_id',
+  'language',
   'created_at',
 ] as const;
 
@@ -89,6 +94,7 @@ export async function insertExplanations(db: Db, rows: NewExplanation[]): Promis
       difficulty: row.difficulty,
       provider: row.provider,
       answer_id: row.answerId,
+      language: row.language,
       created_at: row.createdAt.toISOString(),
     })),
   );
@@ -134,4 +140,26 @@ export function conceptHistory(db: Db, userId: string, queryKey: string) {
     .orderBy('created_at', 'desc')
     .limit(50)
     .execute();
+}
+
+/** One of the user's explanations with its answer text; undefined for anyone else's id. */
+export function explanationOf(db: Db, userId: string, explanationId: string) {
+  return db
+    .selectFrom('explanations')
+    .innerJoin('answer_texts', 'answer_texts.id', 'explanations.answer_id')
+    .select([
+      'explanations.id',
+      'concept_name',
+      'template',
+      'difficulty',
+      'language',
+      'provider',
+      'answer_id',
+      'answer_texts.text',
+      'answer_texts.details_json',
+      'created_at',
+    ])
+    .where('explanations.id', '=', explanationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }

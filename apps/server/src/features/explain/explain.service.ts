@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LANGUAGE,
   type Difficulty,
   type ExplainResponse,
   explainResponseSchema,
@@ -11,13 +12,19 @@ import {
   type TemplateId,
 } from '@grasp/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
 import type { DB, UserRow } from '../../db/types.ts';
 import { createBatchWriter } from '../../lib/batch-writer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
 import type { UnitHold } from '../billing/usage.service.ts';
-import { extractGraph, extractRelatedConcepts, isUsableAnswer } from './answer.ts';
+import {
+  extractGraph,
+  extractRelatedConcepts,
+  extractSuggestedQuestions,
+  isUsableAnswer,
+} from './answer.ts';
 import { type AnswerText, createStoredTexts } from './answer-texts.ts';
 import * as repo from './explain.repository.ts';
 import {
@@ -70,7 +77,37 @@ export interface ExplainTicket {
   hold: UnitHold | null;
 }
 
-export type Answer = Omit<ExplainResponse, 'cached'>;
+/** What the provider answered, shared by everyone who asks the same: no user's record in it. */
+export type Answer = Omit<ExplainResponse, 'cached' | 'explanationId'>;
+type SharedResponse = Omit<ExplainResponse, 'explanationId'>;
+
+// Answers cached before suggested questions existed have none.
+const cachedAnswerSchema = explainResponseSchema
+  .omit({ cached: true, explanationId: true })
+  .extend({ suggestedQuestions: explainResponseSchema.shape.suggestedQuestions.default([]) });
+
+const detailsSchema = z.object({
+  graph: explainResponseSchema.shape.graph,
+  suggestedQuestions: cachedAnswerSchema.shape.suggestedQuestions,
+});
+
+/** The graph and suggested questions stored beside an answer's text (answer_texts.details_json). */
+export function readAnswerDetails(json: string | null): z.infer<typeof detailsSchema> {
+  const parsed = json ? detailsSchema.safeParse(JSON.parse(json)) : null;
+  return parsed?.success ? parsed.data : { suggestedQuestions: [] };
+}
+
+function answerDetails(answer: Answer): string | null {
+  if (!answer.graph && answer.suggestedQuestions.length === 0) return null;
+  return JSON.stringify({ graph: answer.graph, suggestedQuestions: answer.suggestedQuestions });
+}
+
+/**
+ * A cached answer's shared part is one frozen object, encoded once (explain.routes.ts); the
+ * response adds the caller's explanationId in front of it.
+ */
+const sharedParts = new WeakMap<ExplainResponse, SharedResponse>();
+export const sharedPartOf = (response: object) => sharedParts.get(response as ExplainResponse);
 
 type Message = repo.NewExplanation & { text: AnswerText };
 
@@ -84,8 +121,8 @@ export function createExplainService(deps: ExplainDeps) {
     storedTexts.remember(await saveMessages(db, rows)),
   );
   // One response object per cached answer, so its encoding can be reused (explain.routes.ts).
-  const cachedResponses = new WeakMap<Answer, ExplainResponse>();
-  const servedFromCache = (answer: Answer): ExplainResponse => {
+  const cachedResponses = new WeakMap<Answer, SharedResponse>();
+  const servedFromCache = (answer: Answer): SharedResponse => {
     let response = cachedResponses.get(answer);
     if (!response) {
       response = Object.freeze({ ...answer, cached: true });
@@ -107,7 +144,9 @@ export function createExplainService(deps: ExplainDeps) {
       text += delta;
       emit(delta);
     }
-    const { markdown, graph } = extractGraph(text);
+    const withoutGraph = extractGraph(text);
+    const { markdown, questions } = extractSuggestedQuestions(withoutGraph.markdown);
+    const { graph } = withoutGraph;
     if (!isUsableAnswer(markdown))
       throw new ProviderFailureError('The provider answered with nothing usable');
     const answer: Answer = {
@@ -117,6 +156,7 @@ export function createExplainService(deps: ExplainDeps) {
       difficulty: input.difficulty,
       relatedConcepts: extractRelatedConcepts(markdown),
       ...(graph ? { graph } : {}),
+      suggestedQuestions: questions,
     };
     await repo.saveCachedAnswer(db, {
       cacheKey: cacheKey(ticket),
@@ -141,7 +181,7 @@ export function createExplainService(deps: ExplainDeps) {
     if (remembered) return remembered;
     const json = await repo.readCachedAnswer(db, key);
     if (!json) return null;
-    const parsed = explainResponseSchema.omit({ cached: true }).safeParse(JSON.parse(json));
+    const parsed = cachedAnswerSchema.safeParse(JSON.parse(json));
     if (!parsed.success) return null;
     recent.set(key, parsed.data);
     return parsed.data;
@@ -161,9 +201,9 @@ export function createExplainService(deps: ExplainDeps) {
    * A free repeat has no unit to keep in step, so it joins the batched writes.
    */
   async function storeMessage(ticket: ExplainTicket, result: ExplainResponse): Promise<void> {
-    const text = storedTexts.textOf(result.response);
+    const text = storedTexts.textOf(result.response, answerDetails(result));
     const row: Message = {
-      id: newId(),
+      id: result.explanationId,
       userId: ticket.user.id,
       conceptName: ticket.input.query,
       queryKey: queryKey(ticket.input.query),
@@ -171,6 +211,7 @@ export function createExplainService(deps: ExplainDeps) {
       difficulty: ticket.input.difficulty,
       provider: result.provider,
       answerId: text.id,
+      language: DEFAULT_LANGUAGE,
       text,
       createdAt: clock.now(),
     };
@@ -211,6 +252,7 @@ export function createExplainService(deps: ExplainDeps) {
       onDelta?: (delta: string) => void,
     ): Promise<ExplainResponse> {
       const key = cacheKey(ticket);
+      const explanationId = newId();
       let result: ExplainResponse;
       try {
         const stored = ticket.input.fresh ? null : await cachedAnswer(key);
@@ -220,9 +262,12 @@ export function createExplainService(deps: ExplainDeps) {
         const cached = stored ?? (ticket.input.fresh ? undefined : recent.get(key));
         if (cached) {
           onDelta?.(cached.response);
-          result = servedFromCache(cached);
+          const shared = servedFromCache(cached);
+          result = { explanationId, ...shared };
+          sharedParts.set(result, shared);
         } else {
           result = {
+            explanationId,
             ...(await inFlight.run(key, (emit) => produceAnswer(ticket, emit), onDelta)),
             cached: false,
           };
@@ -243,6 +288,27 @@ export function createExplainService(deps: ExplainDeps) {
         ai_answer: r.ai_answer,
         created_date: r.created_at,
       }));
+    },
+
+    /** One of the user's explanations (undefined for anyone else's id): the learning loop's ground. */
+    async explanationOf(userId: string, explanationId: string) {
+      const row = await repo.explanationOf(db, userId, explanationId);
+      if (!row) return undefined;
+      const details = readAnswerDetails(row.details_json);
+      return {
+        explanationId: row.id,
+        answerId: row.answer_id,
+        query: row.concept_name,
+        template: row.template,
+        difficulty: row.difficulty,
+        language: row.language,
+        provider: row.provider,
+        response: row.text,
+        relatedConcepts: extractRelatedConcepts(row.text),
+        ...(details.graph ? { graph: details.graph } : {}),
+        suggestedQuestions: details.suggestedQuestions,
+        createdAt: row.created_at,
+      };
     },
 
     inFlightCount: () => inFlight.size,

@@ -16,7 +16,7 @@ export function createMetrics() {
   });
   const providerCalls = new Counter({
     name: 'grasp_provider_calls_total',
-    help: 'Calls to explanation providers by outcome (ok, failed, timeout, unknown_concept)',
+    help: 'Calls to explanation providers by outcome (ok, failed, timeout, unknown_concept, needs_ai_provider)',
     labelNames: ['provider', 'outcome'] as const,
     registers,
   });

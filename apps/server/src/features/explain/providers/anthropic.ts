@@ -1,6 +1,6 @@
 import type { Config } from '../../../config/config.ts';
 import type { ExplanationProvider } from './provider.ts';
-import { type BuildPrompt, createRemoteProvider, lazyModel } from './remote-provider.ts';
+import { createRemoteProvider, lazyModel, type Prompts } from './remote-provider.ts';
 
 export type AnthropicConfig = Pick<
   Config,
@@ -10,7 +10,7 @@ export type AnthropicConfig = Pick<
 /** Anthropic Claude through the Messages API; unavailable without an API key. */
 export function createAnthropicProvider(
   config: AnthropicConfig,
-  buildPrompt: BuildPrompt,
+  prompts: Prompts,
 ): ExplanationProvider {
   const apiKey = config.ANTHROPIC_API_KEY;
   const model =
@@ -23,5 +23,5 @@ export function createAnthropicProvider(
         });
   // The Messages API requires max_tokens; without one the SDK guesses per model and warns on
   // every call. A two-minute explanation needs far less than this.
-  return createRemoteProvider({ id: 'remote-claude', model, buildPrompt, maxOutputTokens: 4096 });
+  return createRemoteProvider({ id: 'remote-claude', model, prompts, maxOutputTokens: 4096 });
 }

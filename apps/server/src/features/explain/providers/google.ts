@@ -1,6 +1,6 @@
 import type { Config } from '../../../config/config.ts';
 import type { ExplanationProvider } from './provider.ts';
-import { type BuildPrompt, createRemoteProvider, lazyModel } from './remote-provider.ts';
+import { createRemoteProvider, lazyModel, type Prompts } from './remote-provider.ts';
 
 export type GoogleConfig = Pick<
   Config,
@@ -8,10 +8,7 @@ export type GoogleConfig = Pick<
 >;
 
 /** Gemini through the Generative Language API; unavailable without an API key. */
-export function createGoogleProvider(
-  config: GoogleConfig,
-  buildPrompt: BuildPrompt,
-): ExplanationProvider {
+export function createGoogleProvider(config: GoogleConfig, prompts: Prompts): ExplanationProvider {
   const apiKey = config.GOOGLE_GENERATIVE_AI_API_KEY;
   const model =
     apiKey === undefined
@@ -22,5 +19,5 @@ export function createGoogleProvider(
           const google = createGoogleGenerativeAI({ apiKey, baseURL: config.GOOGLE_BASE_URL });
           return google(config.GOOGLE_MODEL);
         });
-  return createRemoteProvider({ id: 'remote-google', model, buildPrompt });
+  return createRemoteProvider({ id: 'remote-google', model, prompts });
 }

@@ -1,14 +1,11 @@
 import type { Config } from '../../../config/config.ts';
 import type { ExplanationProvider } from './provider.ts';
-import { type BuildPrompt, createRemoteProvider, lazyModel } from './remote-provider.ts';
+import { createRemoteProvider, lazyModel, type Prompts } from './remote-provider.ts';
 
 export type OllamaConfig = Pick<Config, 'OLLAMA_BASE_URL' | 'OLLAMA_MODEL'>;
 
 /** A local model served by Ollama; unavailable until OLLAMA_BASE_URL says where it runs. */
-export function createOllamaProvider(
-  config: OllamaConfig,
-  buildPrompt: BuildPrompt,
-): ExplanationProvider {
+export function createOllamaProvider(config: OllamaConfig, prompts: Prompts): ExplanationProvider {
   const url = config.OLLAMA_BASE_URL;
   const model =
     url === undefined
@@ -17,7 +14,7 @@ export function createOllamaProvider(
           const { createOllama } = await import('ollama-ai-provider-v2');
           return createOllama({ baseURL: ollamaApiUrl(url) })(config.OLLAMA_MODEL);
         });
-  return createRemoteProvider({ id: 'local-ollama', model, buildPrompt });
+  return createRemoteProvider({ id: 'local-ollama', model, prompts });
 }
 
 /**

@@ -54,18 +54,17 @@ export interface ExplanationContext {
   relatedConcepts: string[];
 }
 
-export type TutorInput = {
-  explanation: ExplanationContext;
-  signal: AbortSignal;
-} & (
+/** What a tutor is asked, before the call's signal is added. */
+export type TutorRequest = { explanation: ExplanationContext } & (
   | { task: 'follow-up'; question: string }
   | { task: 're-explain'; section: ExplanationSectionText; approach: ReExplainApproach }
 );
+export type TutorInput = TutorRequest & { signal: AbortSignal };
 
-export interface QuizInput {
+export interface QuizRequest {
   explanation: ExplanationContext;
-  signal: AbortSignal;
 }
+export type QuizInput = QuizRequest & { signal: AbortSignal };
 
 /** The vendor was slow past the timeout. */
 export class ProviderTimeoutError extends Error {

@@ -2,7 +2,10 @@ import type { Recorder } from '../../../lib/recorder.ts';
 import {
   type ExplainInput,
   type ExplanationProvider,
+  NeedsAiProviderError,
   ProviderTimeoutError,
+  type QuizInput,
+  type TutorInput,
   UnknownConceptError,
 } from './provider.ts';
 
@@ -10,6 +13,7 @@ type Outcome = Parameters<Recorder['providerCall']>[1];
 
 function outcomeOf(error: unknown): Outcome {
   if (error instanceof UnknownConceptError) return 'unknown_concept';
+  if (error instanceof NeedsAiProviderError) return 'needs_ai_provider';
   const timedOut =
     error instanceof ProviderTimeoutError ||
     (error instanceof Error && error.name === 'TimeoutError');
@@ -22,6 +26,15 @@ export function recordedProvider(
   recorder: Recorder,
 ): ExplanationProvider {
   const record = (outcome: Outcome) => recorder.providerCall(provider.id, outcome);
+  async function* recordedStream(deltas: AsyncIterable<string>) {
+    try {
+      yield* deltas;
+      record('ok');
+    } catch (error) {
+      record(outcomeOf(error));
+      throw error;
+    }
+  }
   return {
     id: provider.id,
     get available() {
@@ -37,10 +50,13 @@ export function recordedProvider(
         throw error;
       }
     },
-    async *stream(input: ExplainInput) {
+    stream: (input: ExplainInput) => recordedStream(provider.stream(input)),
+    tutor: (input: TutorInput) => recordedStream(provider.tutor(input)),
+    async quiz(input: QuizInput) {
       try {
-        yield* provider.stream(input);
+        const draft = await provider.quiz(input);
         record('ok');
+        return draft;
       } catch (error) {
         record(outcomeOf(error));
         throw error;

@@ -4,7 +4,7 @@ import { createGoogleProvider, type GoogleConfig } from './google.ts';
 import { createOllamaProvider, type OllamaConfig } from './ollama.ts';
 import { createOpenAIProvider, type OpenAIConfig } from './openai.ts';
 import type { ExplanationProvider } from './provider.ts';
-import type { BuildPrompt } from './remote-provider.ts';
+import type { Prompts } from './remote-provider.ts';
 
 export interface ProviderSummary {
   id: ProviderId;
@@ -64,14 +64,14 @@ export type ProvidersConfig = GoogleConfig & OpenAIConfig & AnthropicConfig & Ol
 /** The offline explainer plus the four remote vendors, each available when configured. */
 export function createConfiguredProviders(
   config: ProvidersConfig,
-  buildPrompt: BuildPrompt,
+  prompts: Prompts,
   offline: ExplanationProvider,
 ): ExplanationProvider[] {
   return [
     offline,
-    createGoogleProvider(config, buildPrompt),
-    createOpenAIProvider(config, buildPrompt),
-    createAnthropicProvider(config, buildPrompt),
-    createOllamaProvider(config, buildPrompt),
+    createGoogleProvider(config, prompts),
+    createOpenAIProvider(config, prompts),
+    createAnthropicProvider(config, prompts),
+    createOllamaProvider(config, prompts),
   ];
 }

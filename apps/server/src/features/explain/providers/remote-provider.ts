@@ -1,6 +1,12 @@
-import type { ProviderId } from '@grasp/contract';
+import { type ProviderId, type QuizDraft, quizDraftSchema } from '@grasp/contract';
 import type { FinishReason, LanguageModel } from 'ai';
-import { type ExplainInput, type ExplanationProvider, ProviderFailureError } from './provider.ts';
+import {
+  type ExplainInput,
+  type ExplanationProvider,
+  ProviderFailureError,
+  type QuizRequest,
+  type TutorRequest,
+} from './provider.ts';
 import { toProviderError } from './remote-provider-errors.ts';
 
 /** What a prompt is built from: never anything the client wrote besides the query. */
@@ -13,6 +19,16 @@ export interface PromptParts {
 
 /** Injected so the vendors share one prompt builder (prompts.ts) without importing it here. */
 export type BuildPrompt = (input: PromptInput) => PromptParts;
+
+/**
+ * Every prompt a vendor is asked with. The learning ones are absent where the provider is built
+ * for another job (the distiller's), and asking it then is a failure.
+ */
+export interface Prompts {
+  explain: BuildPrompt;
+  tutor?: (input: TutorRequest) => PromptParts;
+  quiz?: (input: QuizRequest) => PromptParts;
+}
 
 /**
  * A vendor's model, loaded on first use: the AI SDK and the vendor packages take ~20 MB of
@@ -33,7 +49,7 @@ export interface RemoteProviderOptions {
   id: ProviderId;
   /** Null when the vendor's key or URL is not configured: the provider is then unavailable. */
   model: ModelLoader | null;
-  buildPrompt: BuildPrompt;
+  prompts: Prompts;
   /** Only where the vendor insists on a limit; otherwise the vendor's own default applies. */
   maxOutputTokens?: number;
 }
@@ -46,7 +62,7 @@ export interface RemoteProviderOptions {
 export function createRemoteProvider({
   id,
   model,
-  buildPrompt,
+  prompts,
   maxOutputTokens,
 }: RemoteProviderOptions): ExplanationProvider {
   const requireModel = (): Promise<LanguageModel> => {
@@ -54,7 +70,48 @@ export function createRemoteProvider({
     return model();
   };
   const promptOf = ({ query, template, difficulty }: ExplainInput) =>
-    buildPrompt({ query, template, difficulty });
+    prompts.explain({ query, template, difficulty });
+  const learningPrompt = <T>(build: ((input: T) => PromptParts) | undefined, input: T) => {
+    if (!build) throw new ProviderFailureError(`${id} was not built for the learning loop`);
+    return build(input);
+  };
+
+  async function* streamAnswer(parts: PromptParts, signal: AbortSignal): AsyncIterable<string> {
+    let sawText = false;
+    try {
+      const { streamText } = await import('ai');
+      const result = streamText({
+        model: await requireModel(),
+        ...parts,
+        abortSignal: signal,
+        maxRetries: 0,
+        maxOutputTokens,
+        // Errors arrive as `error` parts below and are thrown from this iterator; the SDK's
+        // default handler would only print them.
+        onError: () => {},
+      });
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          if (part.text === '') continue;
+          sawText = true;
+          yield part.text;
+        } else if (part.type === 'error') {
+          throw part.error;
+        } else if (part.type === 'abort') {
+          // toProviderError tells a timeout from the caller's own abort by the signal.
+          throw new ProviderFailureError(`${id} was aborted`);
+        } else if (part.type === 'finish') {
+          // In a stream, 'other' means it ended without the vendor's final event: truncated.
+          checkFinish(id, part.finishReason);
+          if (!sawText) throw new ProviderFailureError(`${id} returned no text`);
+          return;
+        }
+      }
+      throw new ProviderFailureError(`${id} stream ended before it finished`);
+    } catch (error) {
+      throw await toProviderError(id, error, signal);
+    }
+  }
 
   return {
     id,
@@ -82,42 +139,30 @@ export function createRemoteProvider({
       return result.text;
     },
 
-    async *stream(input) {
-      const { system, prompt } = promptOf(input);
-      let sawText = false;
+    stream(input) {
+      return streamAnswer(promptOf(input), input.signal);
+    },
+
+    tutor({ signal, ...input }) {
+      return streamAnswer(learningPrompt(prompts.tutor, input), signal);
+    },
+
+    /** Structured output: the SDK asks the vendor for JSON of the schema and parses it. */
+    async quiz({ signal, ...input }): Promise<QuizDraft> {
+      const parts = learningPrompt(prompts.quiz, input);
       try {
-        const { streamText } = await import('ai');
-        const result = streamText({
+        const { generateText, Output } = await import('ai');
+        const result = await generateText({
           model: await requireModel(),
-          system,
-          prompt,
-          abortSignal: input.signal,
+          ...parts,
+          output: Output.object({ schema: quizDraftSchema, name: 'quiz' }),
+          abortSignal: signal,
           maxRetries: 0,
           maxOutputTokens,
-          // Errors arrive as `error` parts below and are thrown from this iterator; the SDK's
-          // default handler would only print them.
-          onError: () => {},
         });
-        for await (const part of result.fullStream) {
-          if (part.type === 'text-delta') {
-            if (part.text === '') continue;
-            sawText = true;
-            yield part.text;
-          } else if (part.type === 'error') {
-            throw part.error;
-          } else if (part.type === 'abort') {
-            // toProviderError tells a timeout from the caller's own abort by the signal.
-            throw new ProviderFailureError(`${id} was aborted`);
-          } else if (part.type === 'finish') {
-            // In a stream, 'other' means it ended without the vendor's final event: truncated.
-            checkFinish(id, part.finishReason);
-            if (!sawText) throw new ProviderFailureError(`${id} returned no text`);
-            return;
-          }
-        }
-        throw new ProviderFailureError(`${id} stream ended before it finished`);
+        return result.output;
       } catch (error) {
-        throw await toProviderError(id, error, input.signal);
+        throw await toProviderError(id, error, signal);
       }
     },
   };

@@ -1,6 +1,8 @@
+import type { QuizDraft } from '@grasp/contract';
 import { PROVIDER_LABELS, type ProviderId } from '@grasp/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Config, parseEnv } from '../../../config/config.ts';
+import { fakeProvider } from '../../../test/fake-provider.ts';
 import { startFakeAnthropic } from '../../../test/fake-vendors/fake-anthropic.ts';
 import { startFakeGoogle } from '../../../test/fake-vendors/fake-google.ts';
 import { startFakeOllama } from '../../../test/fake-vendors/fake-ollama.ts';
@@ -12,17 +14,52 @@ import { createOllamaProvider, ollamaApiUrl } from './ollama.ts';
 import { createOpenAIProvider } from './openai.ts';
 import {
   type ExplainInput,
+  type ExplanationContext,
   type ExplanationProvider,
   ProviderFailureError,
   ProviderTimeoutError,
 } from './provider.ts';
 import { createConfiguredProviders, createProviderRegistry } from './registry.ts';
-import type { BuildPrompt } from './remote-provider.ts';
+import type { BuildPrompt, Prompts } from './remote-provider.ts';
 
 const buildPrompt: BuildPrompt = ({ query, template, difficulty }) => ({
   system: `SYSTEM-RULES template=${template} level=${difficulty}`,
   prompt: `Explain "${query}" in two minutes.`,
 });
+const prompts: Prompts = {
+  explain: buildPrompt,
+  tutor: (request) => ({
+    system: `TUTOR-RULES task=${request.task}`,
+    prompt: request.task === 'follow-up' ? request.question : request.section.title,
+  }),
+  quiz: (request) => ({ system: 'QUIZ-RULES', prompt: `Quiz on ${request.explanation.query}` }),
+};
+
+const explanation: ExplanationContext = {
+  query: 'photosynthesis',
+  template: 'default',
+  difficulty: 'beginner',
+  language: 'en',
+  markdown:
+    '## Light (0-60 seconds)\nLeaves catch light.\n## Sugar (60-120 seconds)\nThey make sugar.',
+  sections: [
+    { title: 'Light', content: 'Leaves catch light.' },
+    { title: 'Sugar', content: 'They make sugar.' },
+  ],
+  relatedConcepts: [],
+};
+
+const DRAFT: QuizDraft = {
+  questions: [
+    {
+      section: 'Light',
+      prompt: 'What do leaves catch?',
+      options: ['Light', 'Sound', 'Heat', 'Wind'],
+      correctChoice: 0,
+      why: 'The section says leaves catch light.',
+    },
+  ],
+};
 
 const input = (signal: AbortSignal = AbortSignal.timeout(5_000)): ExplainInput => ({
   query: 'photosynthesis',
@@ -39,11 +76,13 @@ interface VendorCase {
   model: string;
   start(): Promise<FakeVendor>;
   env(fake: FakeVendor, apiKey?: string): Record<string, string>;
-  create(config: Config, buildPrompt: BuildPrompt): ExplanationProvider;
+  create(config: Config, prompts: Prompts): ExplanationProvider;
   /** The exact path (and query) the SDK must call. */
   path(stream: boolean): string;
   /** How the vendor is told to stream: by path (Gemini) or by a body flag. */
   asksToStream(request: RecordedRequest): boolean;
+  /** Where the request asks for JSON of the quiz schema, in the vendor's own words. */
+  asksForSchema(body: unknown): boolean;
   /** Header carrying the key, its expected value, and the status of a wrong key. */
   auth?: { header: string; value: string; wrongKeyStatus: number };
 }
@@ -68,6 +107,10 @@ const VENDORS: VendorCase[] = [
         ? '/v1beta/models/gemini-test:streamGenerateContent?alt=sse'
         : '/v1beta/models/gemini-test:generateContent',
     asksToStream: (r) => r.url.includes(':streamGenerateContent'),
+    asksForSchema: (body) => {
+      const config = (body as { generationConfig?: Record<string, unknown> }).generationConfig;
+      return config?.responseMimeType === 'application/json' && config.responseSchema !== undefined;
+    },
     auth: { header: 'x-goog-api-key', value: 'test-google-key', wrongKeyStatus: 400 },
   },
   {
@@ -83,6 +126,8 @@ const VENDORS: VendorCase[] = [
     create: createOpenAIProvider,
     path: () => '/v1/responses',
     asksToStream: streamFlag,
+    asksForSchema: (body) =>
+      (body as { text?: { format?: { type?: string } } }).text?.format?.type === 'json_schema',
     auth: { header: 'authorization', value: 'Bearer sk-test-openai-key', wrongKeyStatus: 401 },
   },
   {
@@ -98,6 +143,9 @@ const VENDORS: VendorCase[] = [
     create: createAnthropicProvider,
     path: () => '/v1/messages',
     asksToStream: streamFlag,
+    asksForSchema: (body) =>
+      (body as { output_config?: { format?: { type?: string } } }).output_config?.format?.type ===
+      'json_schema',
     auth: { header: 'x-api-key', value: 'sk-ant-test-key', wrongKeyStatus: 401 },
   },
   {
@@ -110,6 +158,7 @@ const VENDORS: VendorCase[] = [
     create: createOllamaProvider,
     path: () => '/api/chat',
     asksToStream: streamFlag,
+    asksForSchema: (body) => typeof (body as { format?: unknown }).format === 'object',
   },
 ];
 
@@ -144,7 +193,7 @@ describe.each(VENDORS)('$name through the real SDK against its fake', (vendor) =
 
   beforeAll(async () => {
     fake = await vendor.start();
-    provider = vendor.create(config(vendor.env(fake)), buildPrompt);
+    provider = vendor.create(config(vendor.env(fake)), prompts);
   });
   beforeEach(() => fake.reset());
   afterAll(() => fake.close());
@@ -169,6 +218,39 @@ describe.each(VENDORS)('$name through the real SDK against its fake', (vendor) =
     expect(sent).toContain('Explain \\"photosynthesis\\" in two minutes.');
     // Gemini names the model in the path, the others in the body.
     expect(`${request?.url} ${sent}`).toContain(vendor.model);
+  });
+
+  it('makes a quiz through structured output: asks for the schema, parses the JSON', async () => {
+    fake.behave({ kind: 'reply', chunks: [JSON.stringify(DRAFT)] });
+    await expect(
+      provider.quiz({ explanation, signal: AbortSignal.timeout(5_000) }),
+    ).resolves.toEqual(DRAFT);
+    const [request] = fake.requests;
+    expect(request?.url).toBe(vendor.path(false));
+    expect(vendor.asksForSchema(request?.body)).toBe(true);
+    expect(JSON.stringify(request?.body)).toContain('correctChoice');
+  });
+
+  it('fails a quiz whose JSON does not fit the schema', async () => {
+    fake.behave({ kind: 'reply', chunks: ['{"questions":"none"}'] });
+    const error = await failureOf(() =>
+      provider.quiz({ explanation, signal: AbortSignal.timeout(5_000) }),
+    );
+    expect(error).toBeInstanceOf(ProviderFailureError);
+  });
+
+  it('streams a tutor answer with the tutor prompt', async () => {
+    fake.behave({ kind: 'reply', chunks: ['Light ', 'feeds ', 'the plant.'] });
+    const deltas = await drain(
+      provider.tutor({
+        task: 'follow-up',
+        question: 'Why light?',
+        explanation,
+        signal: AbortSignal.timeout(5_000),
+      }),
+    );
+    expect(deltas.join('')).toBe('Light feeds the plant.');
+    expect(JSON.stringify(fake.requests[0]?.body)).toContain('TUTOR-RULES task=follow-up');
   });
 
   it('streams: yields the deltas in order, and they add up to the text', async () => {
@@ -284,7 +366,7 @@ describe.each(VENDORS.flatMap((v) => (v.auth ? [{ ...v, auth: v.auth }] : [])))(
     it('fails with the vendor’s own status for a refused key', async () => {
       const fake = await vendor.start();
       try {
-        const provider = vendor.create(config(vendor.env(fake, 'wrong-key')), buildPrompt);
+        const provider = vendor.create(config(vendor.env(fake, 'wrong-key')), prompts);
         const error = await failureOf(() => provider.generate(input()));
 
         expect(error).toBeInstanceOf(ProviderFailureError);
@@ -298,18 +380,11 @@ describe.each(VENDORS.flatMap((v) => (v.auth ? [{ ...v, auth: v.auth }] : [])))(
 );
 
 describe('provider registry', () => {
-  const offline: ExplanationProvider = {
-    id: 'offline',
-    available: true,
-    generate: async () => 'offline answer',
-    stream: async function* () {
-      yield 'offline answer';
-    },
-  };
+  const offline = fakeProvider('offline').provider;
   const registryFor = (env: Record<string, string>) => {
     const cfg = config(env);
     return createProviderRegistry(
-      createConfiguredProviders(cfg, buildPrompt, offline),
+      createConfiguredProviders(cfg, prompts, offline),
       cfg.DEFAULT_AI_PROVIDER,
     );
   };

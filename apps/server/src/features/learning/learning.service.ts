@@ -1,0 +1,253 @@
+import {
+  type Difficulty,
+  type ExplanationRecord,
+  type FollowUp,
+  isFreePlan,
+  isPremiumTemplate,
+  type LanguageId,
+  type ProviderId,
+  parseExplanation,
+  type QuizAnswerResult,
+  REQUEST_TIMEOUT_MS,
+  type ReExplanation,
+  type TemplateId,
+} from '@grasp/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, UserRow } from '../../db/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import type { UnitHold } from '../billing/usage.service.ts';
+import type { ExplainService, ProviderLookup } from '../explain/explain.service.ts';
+import { toProviderAppError } from '../explain/explain-errors.ts';
+import {
+  type ExplanationContext,
+  type ExplanationProvider,
+  NeedsAiProviderError,
+} from '../explain/providers/provider.ts';
+import * as repo from './learning.repository.ts';
+import { explanationNotFound, needsAiProvider, sectionNotFound } from './learning-errors.ts';
+import { createQuizzes } from './quizzes.ts';
+import { nextApproach } from './re-explain-approach.ts';
+import { shortAnswer } from './short-answer.ts';
+
+export interface LearningDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  explanations: Pick<ExplainService, 'explanationOf'>;
+  providers: ProviderLookup & { list(): { id: ProviderId; label: string; available: boolean }[] };
+  units: {
+    takeUnit(userId: string): Promise<UnitHold>;
+    keepUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void>;
+    giveUnitBack(hold: UnitHold): Promise<void>;
+  };
+  timeoutMs?: number;
+}
+
+type Explanation = NonNullable<Awaited<ReturnType<ExplainService['explanationOf']>>>;
+
+/** The same question asked again (case, spacing, final punctuation aside) is free. */
+export const questionKey = (question: string) =>
+  question
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s?!.。।]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+export function createLearningService(deps: LearningDeps) {
+  const { db, clock } = deps;
+  const signal = () => AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
+
+  async function explanationOf(userId: string, explanationId: string): Promise<Explanation> {
+    const explanation = await deps.explanations.explanationOf(userId, explanationId);
+    if (!explanation) throw explanationNotFound();
+    return explanation;
+  }
+
+  /** The asked provider, else the explanation's own while it is available, else the default. */
+  function providerFor(explanation: Explanation, asked: ProviderId | undefined) {
+    const wanted = asked ?? explanation.provider;
+    const provider = deps.providers.get(wanted);
+    if (provider?.available) return provider;
+    const fallback = deps.providers.get(deps.providers.defaultId);
+    if (!fallback?.available) throw toProviderAppError(new Error('No provider is available'));
+    return fallback;
+  }
+
+  /** What a provider is given: a Free plan never gets a premium style, even on an old record. */
+  function contextOf(explanation: Explanation, user: UserRow): ExplanationContext {
+    const template = explanation.template as TemplateId;
+    const sections = parseExplanation(explanation.response).sections;
+    return {
+      query: explanation.query,
+      template: isPremiumTemplate(template) && isFreePlan(user.plan) ? 'default' : template,
+      difficulty: explanation.difficulty as Difficulty,
+      language: explanation.language as LanguageId,
+      markdown: explanation.response,
+      sections: sections.map(({ title, content }) => ({ title, content })),
+      relatedConcepts: explanation.relatedConcepts,
+    };
+  }
+
+  function toLearningError(error: unknown) {
+    if (!(error instanceof NeedsAiProviderError)) return toProviderAppError(error);
+    const able = deps.providers.list().filter((p) => p.available && p.id !== 'offline');
+    return needsAiProvider(able.map((p) => p.label));
+  }
+
+  /**
+   * Runs a paid short answer: one unit held before the call, given back if it fails, spent in
+   * the same transaction that stores the answer.
+   */
+  async function paidAnswer(
+    user: UserRow,
+    ask: (provider: ExplanationProvider) => AsyncIterable<string>,
+    provider: ExplanationProvider,
+    store: (tx: Transaction<DB>, answer: string) => Promise<void>,
+    onDelta?: (delta: string) => void,
+  ): Promise<string> {
+    const hold = await deps.units.takeUnit(user.id);
+    let answer: string;
+    try {
+      answer = await shortAnswer(ask(provider), onDelta);
+    } catch (error) {
+      await deps.units.giveUnitBack(hold);
+      throw toLearningError(error);
+    }
+    await db.transaction().execute(async (tx) => {
+      await store(tx, answer);
+      await deps.units.keepUnit(tx, hold);
+    });
+    return answer;
+  }
+
+  const quizzes = createQuizzes({ db, clock, signal, toLearningError });
+
+  return {
+    async record(userId: string, explanationId: string): Promise<ExplanationRecord> {
+      const explanation = await explanationOf(userId, explanationId);
+      const [followUps, reExplanations, quiz] = await Promise.all([
+        repo.followUpsOf(db, explanationId),
+        repo.reExplanationsOf(db, explanationId),
+        quizzes.stateOf(explanationId),
+      ]);
+      const { answerId: _answerId, ...shown } = explanation;
+      return {
+        ...(shown as Omit<ExplanationRecord, 'followUps' | 'reExplanations' | 'quiz'>),
+        followUps: followUps.map((f) => ({
+          followUpId: f.id,
+          question: f.question,
+          answer: f.answer,
+          createdAt: f.created_at,
+        })),
+        reExplanations: reExplanations.map((r) => ({
+          section: r.section,
+          approach: r.approach as ReExplanation['approach'],
+          answer: r.answer,
+        })),
+        ...(quiz ? { quiz } : {}),
+      };
+    },
+
+    async followUp(
+      user: UserRow,
+      input: { explanationId: string; question: string; provider?: ProviderId | undefined },
+      onDelta?: (delta: string) => void,
+    ): Promise<FollowUp> {
+      const explanation = await explanationOf(user.id, input.explanationId);
+      const key = questionKey(input.question);
+      const asked = await repo.findFollowUp(db, explanation.explanationId, key);
+      if (asked) {
+        onDelta?.(asked.answer);
+        return {
+          followUpId: asked.id,
+          question: asked.question,
+          answer: asked.answer,
+          createdAt: asked.created_at,
+        };
+      }
+      const provider = providerFor(explanation, input.provider);
+      const context = contextOf(explanation, user);
+      const followUpId = newId();
+      const createdAt = clock.now().toISOString();
+      const answer = await paidAnswer(
+        user,
+        (p) =>
+          p.tutor({
+            task: 'follow-up',
+            question: input.question,
+            explanation: context,
+            signal: signal(),
+          }),
+        provider,
+        (tx, text) =>
+          repo.insertFollowUp(tx, {
+            id: followUpId,
+            explanationId: explanation.explanationId,
+            questionKey: key,
+            question: input.question,
+            answer: text,
+            createdAt,
+          }),
+        onDelta,
+      );
+      return { followUpId, question: input.question, answer, createdAt };
+    },
+
+    async reExplain(
+      user: UserRow,
+      input: { explanationId: string; section: string; provider?: ProviderId | undefined },
+    ): Promise<ReExplanation> {
+      const explanation = await explanationOf(user.id, input.explanationId);
+      const context = contextOf(explanation, user);
+      const wanted = input.section.trim().toLowerCase();
+      const section = context.sections.find((s) => s.title.trim().toLowerCase() === wanted);
+      if (!section) throw sectionNotFound();
+      const earlier = await repo.reExplanationsOf(db, explanation.explanationId);
+      const approach = nextApproach(
+        context.template,
+        earlier.filter((r) => r.section === section.title).map((r) => r.approach),
+      );
+      const provider = providerFor(explanation, input.provider);
+      const answer = await paidAnswer(
+        user,
+        (p) =>
+          p.tutor({
+            task: 're-explain',
+            section,
+            approach,
+            explanation: context,
+            signal: signal(),
+          }),
+        provider,
+        (tx, text) =>
+          repo.insertReExplanation(tx, {
+            id: newId(),
+            explanationId: explanation.explanationId,
+            section: section.title,
+            approach,
+            answer: text,
+            createdAt: clock.now().toISOString(),
+          }),
+      );
+      return { section: section.title, approach, answer };
+    },
+
+    async quiz(user: UserRow, input: { explanationId: string; provider?: ProviderId | undefined }) {
+      const explanation = await explanationOf(user.id, input.explanationId);
+      return quizzes.quizFor(user.id, explanation, () => ({
+        provider: providerFor(explanation, input.provider),
+        context: contextOf(explanation, user),
+      }));
+    },
+
+    answer(
+      user: UserRow,
+      quizId: string,
+      input: { questionId: string; choice: number },
+    ): Promise<QuizAnswerResult> {
+      return quizzes.answer(user.id, quizId, input);
+    },
+  };
+}
+export type LearningService = ReturnType<typeof createLearningService>;

@@ -1,0 +1,55 @@
+import type { ErrorBody } from '@grasp/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unexpectedErrorBody } from '../plugins/error-handler.ts';
+import { AppError } from './errors.ts';
+
+/** Takes over the reply and writes Server-Sent Events to it. */
+export function openEventStream(reply: FastifyReply) {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+  return {
+    send(event: string, data: unknown): void {
+      if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    end(): void {
+      if (!raw.writableEnded) raw.end();
+    },
+  };
+}
+
+export function wantsEventStream(accept: string | undefined): boolean {
+  return (accept ?? '').includes('text/event-stream');
+}
+
+function errorBody(error: unknown): ErrorBody {
+  if (!(error instanceof AppError)) return unexpectedErrorBody(error);
+  return { success: false, code: error.code, message: error.message };
+}
+
+/**
+ * Streams an answer as SSE: `delta` events with text as it comes, then `done` with the result,
+ * or one `error` event with the API's error body.
+ */
+export async function replyWithEvents<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  produce: (onDelta: (text: string) => void) => Promise<T>,
+): Promise<FastifyReply> {
+  const stream = openEventStream(reply);
+  try {
+    const result = await produce((text) => stream.send('delta', { text }));
+    stream.send('done', result);
+  } catch (error) {
+    if (!(error instanceof AppError)) request.log.error({ err: error }, 'streamed answer failed');
+    stream.send('error', errorBody(error));
+  } finally {
+    stream.end();
+  }
+  return reply;
+}
