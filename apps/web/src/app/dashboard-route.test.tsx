@@ -110,13 +110,21 @@ describe('the dashboard with the learning loop', () => {
     expect(callsTo(fetchMock, '/api/ai/explanations/exp-1')).toHaveLength(2);
   });
 
-  it('leads from an offline refusal to the AI provider choice', async () => {
-    stubServer(422);
+  it('leads from an offline refusal to the AI provider choice, whose provider then answers', async () => {
+    const fetchMock = stubServer(422);
     renderDashboard();
     await userEvent.click(await screen.findByRole('button', { name: SUGGESTED }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('An AI provider can answer this.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Choose an AI provider' }));
-    expect(screen.getByRole('combobox', { name: 'AI provider' })).toHaveFocus();
+    const picker = screen.getByRole('combobox', { name: 'AI provider' });
+    expect(picker).toHaveFocus();
+    await userEvent.selectOptions(picker, 'remote-openai');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/ai/follow-up')).toHaveLength(2));
+    expect(callsTo(fetchMock, '/api/ai/follow-up').map((c) => c.body)).toEqual([
+      { explanationId: 'exp-1', question: SUGGESTED, provider: 'offline' },
+      { explanationId: 'exp-1', question: SUGGESTED, provider: 'remote-openai' },
+    ]);
   });
 });

@@ -8,6 +8,7 @@ const withLearning: DashboardResultSlots = (concept, actions) =>
     query: concept.query,
     suggestedQuestions: concept.content.suggestedQuestions,
     onChooseProvider: actions.chooseProvider,
+    provider: actions.provider,
   });
 
 /** /dashboard: the explain feature's page, composed here with the learning feature's parts. */

@@ -1,5 +1,8 @@
+import type { ProviderId } from '@grasp/contract';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSettings } from '../settings/settings-store.ts';
+import { resolveProvider, useProviders } from './api/providers-store.ts';
 import { RecentConcepts } from './components/recent-concepts.tsx';
 import { ResultError, ResultLoading } from './components/result-status.tsx';
 import { type ResultSlots, ResultView } from './components/result-view.tsx';
@@ -15,6 +18,12 @@ const PROVIDER_SELECT_ID = 'ai-provider';
 export interface DashboardActions {
   /** Leads to the AI provider choice in the search bar. */
   chooseProvider: () => void;
+  /** The provider chosen there now, as the next explanation would ask it. */
+  provider: () => ProviderId | undefined;
+}
+
+function chosenProvider(): ProviderId | undefined {
+  return resolveProvider(useSettings.getState().aiProvider, useProviders.getState().data);
 }
 
 /** Adds another feature's parts to the explanation shown (the app composes them). */
@@ -125,7 +134,10 @@ export function DashboardPage({ resultSlots }: { resultSlots?: DashboardResultSl
       <ResultArea
         onSearch={runFromBelow}
         onChangeStyle={scrollToSearch}
-        slots={resultSlots && ((concept) => resultSlots(concept, { chooseProvider }))}
+        slots={
+          resultSlots &&
+          ((concept) => resultSlots(concept, { chooseProvider, provider: chosenProvider }))
+        }
       />
       <RecentConcepts items={recent} onSearch={runFromBelow} disabled={loading} />
     </main>

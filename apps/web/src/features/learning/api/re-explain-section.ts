@@ -1,4 +1,4 @@
-import { type ReExplanation, reExplainResponseSchema } from '@grasp/contract';
+import { type ProviderId, type ReExplanation, reExplainResponseSchema } from '@grasp/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { LEARNING_FAILURES } from '../lib/learning-errors.ts';
 import { parseResponse } from './parse-response.ts';
@@ -9,6 +9,7 @@ export const RE_EXPLAIN_PATH = '/api/ai/re-explain';
 export async function reExplainSection(request: {
   explanationId: string;
   section: string;
+  provider?: ProviderId;
 }): Promise<ReExplanation> {
   const body = await apiRequest<unknown>(RE_EXPLAIN_PATH, { body: request });
   return parseResponse(reExplainResponseSchema, body, LEARNING_FAILURES.reExplain);

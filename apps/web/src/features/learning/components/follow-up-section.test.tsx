@@ -66,8 +66,9 @@ describe('follow-ups', () => {
     const [call] = callsTo(fetchMock, FOLLOW_UP);
     expect(call?.body).toEqual({ explanationId: EXPLANATION_ID, question: 'What pulls the Moon?' });
     const init = fetchMock.mock.calls.find(([url]) => String(url) === FOLLOW_UP)?.[1];
-    expect((init?.headers as Record<string, string>).Accept).toBe('text/event-stream');
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    expect(headers.Accept).toBe('text/event-stream');
+    expect(headers.Authorization).toBe('Bearer tok');
   });
 
   it('keeps Shift+Enter as a new line and says why an empty or long question is not sent', async () => {
@@ -131,28 +132,39 @@ describe('follow-ups', () => {
     expect(screen.getByRole('heading', { name: 'Pricing page' })).toBeInTheDocument();
   });
 
-  it('shows the offline refusal with a way to an AI provider', async () => {
+  it('shows the offline refusal with a way to an AI provider, then asks the one chosen', async () => {
     const onChooseProvider = vi.fn();
-    stubApi({
+    let chosen: 'offline' | 'remote-openai' = 'offline';
+    const fetchMock = stubApi({
       [`GET ${RECORD}`]: () => json(makeRecord()),
       [`POST ${FOLLOW_UP}`]: () =>
-        json(
-          {
-            success: false,
-            code: 'NEEDS_AI_PROVIDER',
-            message: 'The offline dictionary cannot answer this. Google Gemini or OpenAI GPT can.',
-          },
-          422,
-        ),
+        chosen === 'remote-openai'
+          ? streamed('Who found it?', 'Newton described it.')
+          : json(
+              {
+                success: false,
+                code: 'NEEDS_AI_PROVIDER',
+                message:
+                  'The offline dictionary cannot answer this. Google Gemini or OpenAI GPT can.',
+              },
+              422,
+            ),
     });
-    renderLearning({ onChooseProvider });
+    renderLearning({ onChooseProvider, provider: () => chosen });
     await userEvent.type(box(), 'Who found it?{Enter}');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The offline dictionary cannot answer this.');
-    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
     await userEvent.click(within(alert).getByRole('button', { name: 'Choose an AI provider' }));
     expect(onChooseProvider).toHaveBeenCalledTimes(1);
     expect(box()).toHaveValue('Who found it?');
+
+    chosen = 'remote-openai';
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(thread()).findByText('Newton described it.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, FOLLOW_UP).map((c) => c.body)).toEqual([
+      { explanationId: EXPLANATION_ID, question: 'Who found it?', provider: 'offline' },
+      { explanationId: EXPLANATION_ID, question: 'Who found it?', provider: 'remote-openai' },
+    ]);
   });
 
   it('reports a stream error and asks the same question again on Try again', async () => {

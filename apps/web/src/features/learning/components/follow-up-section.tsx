@@ -4,6 +4,7 @@ import { FollowUpForm } from './follow-up-form.tsx';
 import { FollowUpThread } from './follow-up-thread.tsx';
 import { LearningIcon } from './icons.tsx';
 import { LearningAlert } from './learning-alert.tsx';
+import { useLearningHost } from './learning-host.ts';
 import { SuggestedQuestions } from './suggested-questions.tsx';
 
 /** Follow-ups under the explanation: the thread, suggested questions and the question box. */
@@ -11,16 +12,16 @@ export function FollowUpSection({
   explanationId,
   query,
   suggestedQuestions,
-  onChooseProvider,
 }: {
   explanationId: string;
   query: string;
   /** The explanation's own suggestions, shown until the record's arrive. */
   suggestedQuestions: readonly string[];
-  onChooseProvider?: () => void;
 }) {
   const entry = useLearningEntry(explanationId);
-  const ask = useLearningStore((s) => s.ask);
+  const askStore = useLearningStore((s) => s.ask);
+  const { provider } = useLearningHost();
+  const ask = (question: string) => askStore(explanationId, question, provider?.());
   const load = useLearningStore((s) => s.load);
   const titleId = useId();
   const [announcement, setAnnouncement] = useState('');
@@ -77,16 +78,10 @@ export function FollowUpSection({
       <SuggestedQuestions
         questions={suggestions}
         disabled={busy}
-        onAsk={(question) => void ask(explanationId, question)}
+        onAsk={(question) => void ask(question)}
       />
-      <FollowUpForm busy={busy} onAsk={(question) => ask(explanationId, question)} />
-      {failure && (
-        <LearningAlert
-          error={failure}
-          onRetry={() => void ask(explanationId, failure.question)}
-          onChooseProvider={onChooseProvider}
-        />
-      )}
+      <FollowUpForm busy={busy} onAsk={ask} />
+      {failure && <LearningAlert error={failure} onRetry={() => void ask(failure.question)} />}
     </section>
   );
 }

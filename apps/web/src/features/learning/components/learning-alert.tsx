@@ -2,41 +2,29 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { LearningError } from '../lib/learning-errors.ts';
+import { useLearningHost } from './learning-host.ts';
 
 /**
  * A learning call that failed, with the way forward: Upgrade Plan when units ran out (as the
- * result view does), an AI provider when the offline dictionary cannot help, else Try again.
+ * result view does), the AI provider choice when the offline dictionary cannot help (Try again
+ * then asks the one chosen), else Try again.
  */
-export function LearningAlert({
-  error,
-  onRetry,
-  onChooseProvider,
-}: {
-  error: LearningError;
-  onRetry?: () => void;
-  onChooseProvider?: () => void;
-}) {
+export function LearningAlert({ error, onRetry }: { error: LearningError; onRetry?: () => void }) {
   const navigate = useNavigate();
-  const retry = onRetry && error.kind !== 'needsProvider' && error.kind !== 'unitsExhausted';
+  const { chooseProvider } = useLearningHost();
+  const retry = onRetry && error.kind !== 'unitsExhausted';
   return (
     <div
       role="alert"
       className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950/40"
     >
       <p className="font-medium text-red-800 dark:text-red-200">{error.message}</p>
-      {error.kind === 'needsProvider' && (
-        <p className="mt-1 text-red-800 dark:text-red-200">
-          An AI provider can answer this: choose one above and explain the concept again.
-        </p>
-      )}
       <div className="mt-3 flex flex-wrap gap-2 empty:hidden">
         {error.kind === 'unitsExhausted' && (
           <Button onClick={() => navigate(paths.pricing)}>Upgrade Plan</Button>
         )}
-        {error.kind === 'needsProvider' && onChooseProvider && (
-          <Button variant="secondary" onClick={onChooseProvider}>
-            Choose an AI provider
-          </Button>
+        {error.kind === 'needsProvider' && chooseProvider && (
+          <Button onClick={chooseProvider}>Choose an AI provider</Button>
         )}
         {retry && (
           <Button variant="secondary" onClick={onRetry}>

@@ -29,7 +29,6 @@ export function QuizQuestion({
   autoFocus,
   onAnswer,
   onNext,
-  onChooseProvider,
 }: {
   explanationId: string;
   question: Question;
@@ -42,7 +41,6 @@ export function QuizQuestion({
   autoFocus: boolean;
   onAnswer: (choice: number) => void;
   onNext: () => void;
-  onChooseProvider?: () => void;
 }) {
   const { answer } = question;
   const [choice, setChoice] = useState<number | null>(answer?.choice ?? null);
@@ -146,11 +144,7 @@ export function QuizQuestion({
 
       {error && <LearningAlert error={error} onRetry={() => check(choice)} />}
       {answer && !answer.correct && (
-        <ReExplainAction
-          explanationId={explanationId}
-          section={question.section}
-          onChooseProvider={onChooseProvider}
-        />
+        <ReExplainAction explanationId={explanationId} section={question.section} />
       )}
 
       <div className="flex flex-wrap gap-2">

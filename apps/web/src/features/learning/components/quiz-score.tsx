@@ -13,12 +13,10 @@ export function QuizScore({
   explanationId,
   quiz,
   headingRef,
-  onChooseProvider,
 }: {
   explanationId: string;
   quiz: Quiz;
   headingRef?: Ref<HTMLHeadingElement>;
-  onChooseProvider?: () => void;
 }) {
   const score = quiz.questions.filter((q) => q.answer?.correct).length;
   const total = quiz.questions.length;
@@ -49,11 +47,7 @@ export function QuizScore({
                 className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
               >
                 <SectionLink section={section}>{section}</SectionLink>
-                <ReExplainAction
-                  explanationId={explanationId}
-                  section={section}
-                  onChooseProvider={onChooseProvider}
-                />
+                <ReExplainAction explanationId={explanationId} section={section} />
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useLearningEntry, useLearningStore } from '../stores/learning-store.ts';
 import { LearningIcon } from './icons.tsx';
 import { LearningAlert } from './learning-alert.tsx';
+import { useLearningHost } from './learning-host.ts';
 import { QuizQuestion } from './quiz-question.tsx';
 import { QuizScore } from './quiz-score.tsx';
 
@@ -12,12 +13,10 @@ function QuizRunner({
   explanationId,
   quiz,
   focusFirst,
-  onChooseProvider,
 }: {
   explanationId: string;
   quiz: Quiz;
   focusFirst: boolean;
-  onChooseProvider?: () => void;
 }) {
   const entry = useLearningEntry(explanationId);
   const answer = useLearningStore((s) => s.answer);
@@ -33,14 +32,7 @@ function QuizRunner({
   }, [finished, moved]);
 
   if (finished || !question) {
-    return (
-      <QuizScore
-        explanationId={explanationId}
-        quiz={quiz}
-        headingRef={scoreHeading}
-        onChooseProvider={onChooseProvider}
-      />
-    );
+    return <QuizScore explanationId={explanationId} quiz={quiz} headingRef={scoreHeading} />;
   }
   return (
     <QuizQuestion
@@ -59,28 +51,22 @@ function QuizRunner({
         if (next === -1) setFinished(true);
         else setIndex(next);
       }}
-      onChooseProvider={onChooseProvider}
     />
   );
 }
 
 /** "Check yourself": a short quiz on the explanation, inline, kept across reloads. */
-export function QuizSection({
-  explanationId,
-  onChooseProvider,
-}: {
-  explanationId: string;
-  onChooseProvider?: () => void;
-}) {
+export function QuizSection({ explanationId }: { explanationId: string }) {
   const entry = useLearningEntry(explanationId);
   const startQuiz = useLearningStore((s) => s.startQuiz);
+  const { provider } = useLearningHost();
   const titleId = useId();
   const [started, setStarted] = useState(false);
   const { status, quiz, error } = entry.quiz;
 
   const start = () => {
     setStarted(true);
-    void startQuiz(explanationId);
+    void startQuiz(explanationId, provider?.());
   };
 
   return (
@@ -116,16 +102,13 @@ export function QuizSection({
           {entry.quizState ? 'Loading your quiz…' : 'Preparing your quiz…'}
         </p>
       )}
-      {status === 'failed' && error && (
-        <LearningAlert error={error} onRetry={start} onChooseProvider={onChooseProvider} />
-      )}
+      {status === 'failed' && error && <LearningAlert error={error} onRetry={start} />}
       {status === 'ready' && quiz && (
         <QuizRunner
           key={quiz.quizId}
           explanationId={explanationId}
           quiz={quiz}
           focusFirst={started}
-          onChooseProvider={onChooseProvider}
         />
       )}
     </section>

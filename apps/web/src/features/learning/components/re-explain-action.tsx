@@ -4,6 +4,7 @@ import { sectionAnchorId, showSection } from '../lib/section-anchor.ts';
 import { sameSection, useLearningEntry, useLearningStore } from '../stores/learning-store.ts';
 import { LearningIcon } from './icons.tsx';
 import { LearningAlert } from './learning-alert.tsx';
+import { useLearningHost } from './learning-host.ts';
 
 /** A link to a section's card; it scrolls there and moves focus to the card. */
 export function SectionLink({ section, children }: { section: string; children: string }) {
@@ -29,14 +30,14 @@ export function SectionLink({ section, children }: { section: string; children: 
 export function ReExplainAction({
   explanationId,
   section,
-  onChooseProvider,
 }: {
   explanationId: string;
   section: string;
-  onChooseProvider?: () => void;
 }) {
   const entry = useLearningEntry(explanationId);
   const reExplain = useLearningStore((s) => s.reExplain);
+  const { provider } = useLearningHost();
+  const retell = () => void reExplain(explanationId, section, provider?.());
   const retold = entry.reExplanations.some((r) => sameSection(r.section, section));
   const state = Object.entries(entry.retelling).find(([title]) => sameSection(title, section))?.[1];
 
@@ -52,20 +53,12 @@ export function ReExplainAction({
   const loading = state?.status === 'loading';
   return (
     <div className="space-y-2">
-      <Button
-        variant="secondary"
-        disabled={loading}
-        onClick={() => void reExplain(explanationId, section)}
-      >
+      <Button variant="secondary" disabled={loading} onClick={retell}>
         <LearningIcon name="refresh" />
         {loading ? 'Explaining another way…' : 'Explain this part another way'}
       </Button>
       {state?.status === 'failed' && state.error && (
-        <LearningAlert
-          error={state.error}
-          onRetry={() => void reExplain(explanationId, section)}
-          onChooseProvider={onChooseProvider}
-        />
+        <LearningAlert error={state.error} onRetry={retell} />
       )}
     </div>
   );

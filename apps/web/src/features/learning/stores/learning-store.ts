@@ -1,4 +1,4 @@
-import type { FollowUp, Quiz, QuizState, ReExplanation } from '@grasp/contract';
+import type { FollowUp, ProviderId, Quiz, QuizState, ReExplanation } from '@grasp/contract';
 import { create } from 'zustand';
 import { onSignOut } from '../../../lib/auth-store.ts';
 import { answerQuestion } from '../api/answer-question.ts';
@@ -67,11 +67,14 @@ interface LearningStore {
   entries: Record<string, LearningEntry>;
   /** Loads the record once: its follow-ups, re-explanations, and its quiz if one was started. */
   load: (explanationId: string) => Promise<void>;
-  /** Resolves true once answered; false when it failed or another question is on its way. */
-  ask: (explanationId: string, question: string) => Promise<boolean>;
-  startQuiz: (explanationId: string) => Promise<void>;
+  /**
+   * Resolves true once answered; false when it failed or another question is on its way.
+   * `provider` is who answers; the server defaults to the explanation's own.
+   */
+  ask: (explanationId: string, question: string, provider?: ProviderId) => Promise<boolean>;
+  startQuiz: (explanationId: string, provider?: ProviderId) => Promise<void>;
   answer: (explanationId: string, questionId: string, choice: number) => Promise<void>;
-  reExplain: (explanationId: string, section: string) => Promise<void>;
+  reExplain: (explanationId: string, section: string, provider?: ProviderId) => Promise<void>;
   /** Forgets everything and drops the answers still on their way; runs on sign-out. */
   clear: () => void;
 }
@@ -113,11 +116,11 @@ export const useLearningStore = create<LearningStore>()((set, get) => {
   const updateQuiz = (id: string, change: (q: QuizSession) => Partial<QuizSession>) =>
     update(id, (e) => ({ quiz: { ...e.quiz, ...change(e.quiz) } }));
 
-  const fetchQuiz = async (id: string) => {
+  const fetchQuiz = async (id: string, provider?: ProviderId) => {
     const mine = generation;
     updateQuiz(id, () => ({ status: 'loading', error: null }));
     try {
-      const quiz = await startQuiz(id);
+      const quiz = await startQuiz(id, provider);
       if (mine !== generation) return;
       update(id, (e) => ({
         quizState: quizStateOf(quiz),
@@ -161,7 +164,7 @@ export const useLearningStore = create<LearningStore>()((set, get) => {
       }
     },
 
-    ask: async (id, question) => {
+    ask: async (id, question, provider) => {
       if (entry(id).pending) return false;
       const mine = generation;
       const controller = new AbortController();
@@ -169,7 +172,7 @@ export const useLearningStore = create<LearningStore>()((set, get) => {
       update(id, () => ({ pending: { question, text: '' }, followUpError: null }));
       try {
         const followUp = await askFollowUp(
-          { explanationId: id, question },
+          provider ? { explanationId: id, question, provider } : { explanationId: id, question },
           {
             signal: controller.signal,
             onDelta: (text) => {
@@ -199,10 +202,10 @@ export const useLearningStore = create<LearningStore>()((set, get) => {
       }
     },
 
-    startQuiz: async (id) => {
+    startQuiz: async (id, provider) => {
       const status = entry(id).quiz.status;
       if (status === 'loading' || status === 'ready') return;
-      await fetchQuiz(id);
+      await fetchQuiz(id, provider);
     },
 
     answer: async (id, questionId, choice) => {
@@ -244,14 +247,16 @@ export const useLearningStore = create<LearningStore>()((set, get) => {
       }
     },
 
-    reExplain: async (id, section) => {
+    reExplain: async (id, section, provider) => {
       if (entry(id).retelling[section]?.status === 'loading') return;
       const mine = generation;
       update(id, (e) => ({
         retelling: { ...e.retelling, [section]: { status: 'loading', error: null } },
       }));
       try {
-        const retold = await reExplainSection({ explanationId: id, section });
+        const retold = await reExplainSection(
+          provider ? { explanationId: id, section, provider } : { explanationId: id, section },
+        );
         if (mine !== generation) return;
         update(id, (e) => {
           const { [section]: _done, ...rest } = e.retelling;

@@ -1,21 +1,22 @@
+import type { ProviderId } from '@grasp/contract';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { learningSlots } from '../learning-slots.tsx';
 import { EXPLANATION_ID, SECTIONS } from './learning-fixtures.ts';
 
 /** A stand-in for the page showing an explanation: section cards with the slots, then the rest. */
-function Explanation({
-  suggestedQuestions,
-  onChooseProvider,
-}: {
-  suggestedQuestions: readonly string[];
+interface Options {
+  suggestedQuestions?: readonly string[];
   onChooseProvider?: () => void;
-}) {
+  provider?: () => ProviderId | undefined;
+}
+
+function Explanation({ suggestedQuestions = [], ...host }: Options) {
   const slots = learningSlots({
     explanationId: EXPLANATION_ID,
     query: 'Gravity',
     suggestedQuestions,
-    onChooseProvider,
+    ...host,
   });
   return (
     <main>
@@ -40,21 +41,11 @@ function Explanation({
   );
 }
 
-export function renderLearning(
-  options: { suggestedQuestions?: readonly string[]; onChooseProvider?: () => void } = {},
-) {
+export function renderLearning(options: Options = {}) {
   return render(
     <MemoryRouter initialEntries={['/dashboard']}>
       <Routes>
-        <Route
-          path="/dashboard"
-          element={
-            <Explanation
-              suggestedQuestions={options.suggestedQuestions ?? []}
-              onChooseProvider={options.onChooseProvider}
-            />
-          }
-        />
+        <Route path="/dashboard" element={<Explanation {...options} />} />
         <Route path="/pricing" element={<h1>Pricing page</h1>} />
       </Routes>
     </MemoryRouter>,
