@@ -94,7 +94,7 @@ export function QuizQuestion({
             <label
               // biome-ignore lint/suspicious/noArrayIndexKey: options are fixed and may repeat words
               key={index}
-              className={`flex items-start gap-3 rounded-lg border px-3 py-2.5 text-sm text-slate-800 dark:text-slate-200 ${answer ? '' : 'cursor-pointer'} ${optionClass(correct, wrongPick)}`}
+              className={`flex flex-wrap items-start gap-x-3 gap-y-1 rounded-lg border px-3 py-2.5 text-sm text-slate-800 dark:text-slate-200 ${answer ? '' : 'cursor-pointer'} ${optionClass(correct, wrongPick)}`}
             >
               <input
                 ref={index === 0 ? firstOption : undefined}
@@ -107,17 +107,17 @@ export function QuizQuestion({
                   if (!checking) setChoice(index);
                 }}
                 onKeyDown={(event) => enterChooses(event, index)}
-                className="mt-0.5 h-4 w-4 shrink-0 accent-indigo-600 dark:accent-indigo-400"
+                className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer appearance-none rounded-full border-2 border-slate-400 bg-white checked:border-[5px] checked:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-default dark:border-slate-500 dark:bg-slate-900 dark:checked:border-indigo-400"
               />
               <span className="min-w-0 flex-1 break-words">{option}</span>
               {correct && (
-                <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-800 dark:text-emerald-200">
+                <span className="inline-flex basis-full items-center gap-1 pl-7 text-xs font-semibold text-emerald-800 sm:basis-auto sm:pl-0 dark:text-emerald-200">
                   <LearningIcon name="check" className="h-3.5 w-3.5" />
                   Correct answer
                 </span>
               )}
               {wrongPick && (
-                <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-red-800 dark:text-red-200">
+                <span className="inline-flex basis-full items-center gap-1 pl-7 text-xs font-semibold text-red-800 sm:basis-auto sm:pl-0 dark:text-red-200">
                   <LearningIcon name="cross" className="h-3.5 w-3.5" />
                   Your answer
                 </span>

@@ -44,10 +44,10 @@ export function QuizScore({
             {missed.map((section) => (
               <li
                 key={section}
-                className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+                className="flex flex-col items-start gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
               >
                 <SectionLink section={section}>{section}</SectionLink>
-                <ReExplainAction explanationId={explanationId} section={section} />
+                <ReExplainAction explanationId={explanationId} section={section} linked={false} />
               </li>
             ))}
           </ul>

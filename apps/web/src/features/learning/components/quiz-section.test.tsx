@@ -184,9 +184,9 @@ describe('Check yourself', () => {
     expect(within(works).getByText('Explained another way · Step by step')).toBeInTheDocument();
     // Restoring moves no focus: the learner may be reading elsewhere.
     expect(screen.getByRole('heading', { name: 'Your score' })).not.toHaveFocus();
-    expect(
-      within(quizRegion()).getByRole('link', { name: 'Go to “How It Works”' }),
-    ).toBeInTheDocument();
+    const missed = within(quizRegion()).getByRole('listitem');
+    expect(within(missed).getByRole('link', { name: 'How It Works' })).toBeInTheDocument();
+    expect(missed).toHaveTextContent('Revisited: explained another way in its card');
     expect(callsTo(fetchMock, QUIZ)).toHaveLength(1);
   });
 

@@ -30,9 +30,12 @@ export function SectionLink({ section, children }: { section: string; children: 
 export function ReExplainAction({
   explanationId,
   section,
+  linked = true,
 }: {
   explanationId: string;
   section: string;
+  /** Whether to link to the card once retold; false where a link to it is already beside. */
+  linked?: boolean;
 }) {
   const entry = useLearningEntry(explanationId);
   const reExplain = useLearningStore((s) => s.reExplain);
@@ -41,6 +44,14 @@ export function ReExplainAction({
   const retold = entry.reExplanations.some((r) => sameSection(r.section, section));
   const state = Object.entries(entry.retelling).find(([title]) => sameSection(title, section))?.[1];
 
+  if (retold && !linked) {
+    return (
+      <p className="inline-flex items-center gap-1 rounded-md bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
+        <LearningIcon name="refresh" className="h-3 w-3" />
+        Revisited: explained another way in its card
+      </p>
+    );
+  }
   if (retold) {
     return (
       <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700 dark:text-slate-300">
