@@ -1,9 +1,9 @@
 /** The id of a section's card, so a quiz score can link to the part to look at again. */
 export function sectionAnchorId(title: string): string {
   const slug = title
-    .normalize('NFKD')
+    .normalize('NFC')
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   return `section-${slug || 'part'}`;
 }
