@@ -1,8 +1,8 @@
 import type { ExplainInput, ExplanationProvider } from '../provider.ts';
 import { buildGraph } from './concept-graph.ts';
 import { createContext } from './context.ts';
-import { createOfflineTutor } from './offline-tutor.ts';
 import { renderDraft } from './layout.ts';
+import { createOfflineTutor } from './offline-tutor.ts';
 import { resolveSubject, unknownConcept } from './subject.ts';
 import { draftFor } from './templates.ts';
 import { createWordNet, type WordNet } from './wordnet.ts';

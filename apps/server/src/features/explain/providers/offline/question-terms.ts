@@ -1,0 +1,207 @@
+import type { ExplainedConcept } from './concept.ts';
+import type { Relative } from './family.ts';
+import { buildSense } from './sense.ts';
+import { STOP_WORDS } from './subject.ts';
+import type { Sense, WordNet } from './wordnet.ts';
+
+/** What a follow-up asks for; the dictionary answers each from one relation. */
+export type Intent = 'define' | 'compare' | 'kinds' | 'parts' | 'examples' | 'opposite';
+
+/** A term of the question the dictionary knows, in the sense nearest the explanation. */
+export interface AskedTerm {
+  sense: Sense;
+  /** True when it is the explanation's own concept. */
+  isConcept: boolean;
+}
+
+export interface ReadQuestion {
+  terms: AskedTerm[];
+  intent: Intent;
+  /** Parts of the question that name something the dictionary does not know. */
+  unknown: string[];
+}
+
+// Words that shape a question without being its subject ("what is the difference between…").
+const FILLER = new Set(
+  (
+    'difference differences different differ differs relate relates related relation ' +
+    'relationship relationships connect connected connection compare compared comparison ' +
+    'similar same alike kind kinds type types sort sorts example examples instance instances ' +
+    'part parts opposite opposites mean meant meaning word words term terms thing things way ' +
+    'ways happen happens use used called name named know tell give show real life world ' +
+    'everyday practice important matter matters make makes like really actually other another ' +
+    'exactly instead wordnet dictionary question answer something anything sense senses ' +
+    'consist consists made include includes belong belongs vs versus'
+  ).split(' '),
+);
+
+const PRONOUNS = /\b(it|its|this|that|they|them|these|those|one)\b/;
+
+/** Two-term questions: the pattern names where each term sits. */
+const PAIRS = [
+  /difference between (.+?) and (.+)/,
+  /how (?:does|do|is|are|can) (.+?) (?:relate|related|connect|connected|compare|differ|different|linked)(?: to| with| from)? (.+)/,
+  /(?:is|are) (.+?) (?:a kind of|a type of|a form of|a sort of|a part of|part of|the same as|related to|different from) (.+)/,
+  /(.+?) (?:vs|versus|compared to|compared with) (.+)/,
+];
+
+const MAX_NGRAM = 3;
+const MAX_TERMS = 2;
+// Levels so general that sharing them says nothing about two meanings.
+const TOP_LEVELS = new Set([
+  'entity',
+  'physical entity',
+  'abstraction',
+  'abstract entity',
+  'psychological feature',
+  'object',
+  'whole',
+  'attribute',
+  'group',
+  'relation',
+  'matter',
+  'thing',
+]);
+
+export function isTopLevel(term: string): boolean {
+  return TOP_LEVELS.has(term.toLowerCase());
+}
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[“”"]/g, ' ')
+    .split(/[^\p{L}\p{N}'’-]+/u)
+    .map((w) => w.replace(/^['’-]+|['’-]+$/g, ''))
+    .filter((w) => w.length > 0);
+}
+
+const skippable = (word: string) =>
+  STOP_WORDS.has(word) || FILLER.has(word) || /^\d+$/.test(word) || word.length < 2;
+
+function intentOf(text: string): Intent {
+  if (/\b(difference|differ|compare|versus|vs|relate|related|connection)\b/.test(text)) {
+    return 'compare';
+  }
+  if (/\b(opposite|antonym)/.test(text)) return 'opposite';
+  if (/\b(parts?|made of|consists?|members?)\b/.test(text)) return 'parts';
+  if (/\b(kinds?|types?|sorts?|forms?)\b/.test(text)) return 'kinds';
+  if (/\b(examples?|sentences?|used)\b/.test(text)) return 'examples';
+  return 'define';
+}
+
+/** Known terms of a phrase, longest first at each position ("black hole" before "black"). */
+async function knownTerms(list: string[], wordnet: WordNet, max: number) {
+  const found: { name: string; senses: Sense[] }[] = [];
+  for (let i = 0; i < list.length && found.length < max; ) {
+    let length = 1;
+    for (let n = Math.min(MAX_NGRAM, list.length - i); n >= 1; n -= 1) {
+      const gram = list.slice(i, i + n);
+      if (skippable(gram[0] ?? '') || skippable(gram[gram.length - 1] ?? '')) continue;
+      const senses = await wordnet.lookup(gram.join(' '));
+      if (senses.length > 0) {
+        found.push({ name: gram.join(' '), senses });
+        length = n;
+        break;
+      }
+    }
+    i += length;
+  }
+  return found;
+}
+
+/** The sense of a question's term that this explanation is about, or nearest to it. */
+async function senseInContext(
+  senses: Sense[],
+  concept: ExplainedConcept,
+  wordnet: WordNet,
+): Promise<AskedTerm> {
+  const { main } = concept.ctx;
+  const lemma = (senses[0]?.lemma ?? '').toLowerCase();
+  const own = main.words.map((w) => w.toLowerCase());
+  if (senses.some((s) => s.pos === main.pos && s.offset === main.offset) || own.includes(lemma)) {
+    return { sense: main, isConcept: true };
+  }
+  const { family } = concept;
+  const neighbours: Relative[] = [
+    ...family.parents,
+    ...family.kinds,
+    ...family.parts,
+    ...family.members,
+    ...family.substances,
+    ...family.siblings,
+    ...family.ancestors,
+    ...family.parentPeers,
+    ...family.instances,
+    ...family.wholes,
+    ...family.antonyms,
+    ...family.similar,
+  ];
+  const neighbour = neighbours.find((r) => r.words.some((w) => w.toLowerCase() === lemma));
+  if (neighbour) {
+    const listed = senses.find((s) => `${s.pos}:${s.offset}` === neighbour.id);
+    const sense = listed ?? (await senseOf(neighbour, lemma, wordnet));
+    if (sense) return { sense, isConcept: false };
+  }
+  return { sense: nearest(senses, main), isConcept: false };
+}
+
+/** A neighbour's full sense, for a meaning past the few senses a look-up returns. */
+async function senseOf(relative: Relative, lemma: string, wordnet: WordNet) {
+  const offset = Number(relative.id.slice(relative.id.indexOf(':') + 1));
+  const data = await wordnet.synset(relative.pos, offset);
+  if (!data) return undefined;
+  const context = { lemmaKey: lemma.replaceAll(' ', '_'), senseCount: 1, index: 0 };
+  return buildSense(data, context, { synset: wordnet.synset, maxPerRelation: 12 });
+}
+
+/** The sense sharing the most specific is-a level with the concept; WordNet's first on a tie. */
+function nearest(senses: Sense[], main: Sense): Sense {
+  const mine = [main.lemma, ...main.hypernyms].map((h) => h.toLowerCase());
+  let best = senses[0] ?? main;
+  let bestLevel = Number.POSITIVE_INFINITY;
+  for (const sense of senses) {
+    const theirs = new Set([sense.lemma, ...sense.hypernyms].map((h) => h.toLowerCase()));
+    const level = mine.findIndex((h) => theirs.has(h) && !isTopLevel(h));
+    if (level >= 0 && level < bestLevel) {
+      best = sense;
+      bestLevel = level;
+    }
+  }
+  return best;
+}
+
+/**
+ * Finds what a follow-up asks about: question scaffolding stripped, multi-word terms first,
+ * each term in the sense closest to the explanation. "It" and "this" mean the explanation's
+ * own concept when the question asks for one of its relations ("what are its parts?").
+ */
+export async function readQuestion(
+  question: string,
+  concept: ExplainedConcept,
+  wordnet: WordNet,
+): Promise<ReadQuestion> {
+  const text = words(question).join(' ');
+  const intent = intentOf(text);
+  const pair = PAIRS.map((p) => p.exec(text)).find((m) => m !== null);
+  const phrases = pair ? [pair[1] ?? '', pair[2] ?? ''] : [text];
+  const found: { name: string; senses: Sense[] }[] = [];
+  const unknown: string[] = [];
+  for (const phrase of phrases) {
+    const terms = await knownTerms(words(phrase), wordnet, pair ? 1 : MAX_TERMS);
+    if (terms.length === 0 && words(phrase).some((w) => !skippable(w))) unknown.push(phrase);
+    found.push(...terms);
+  }
+  const terms: AskedTerm[] = [];
+  for (const { senses } of found.slice(0, MAX_TERMS)) {
+    const term = await senseInContext(senses, concept, wordnet);
+    const same = (t: AskedTerm) =>
+      t.sense.pos === term.sense.pos && t.sense.offset === term.sense.offset;
+    if (!terms.some(same)) terms.push(term);
+  }
+  const asksAboutIt = intent !== 'define' || /\bmean\b/.test(text);
+  if (terms.length === 0 && asksAboutIt && PRONOUNS.test(text)) {
+    terms.push({ sense: concept.ctx.main, isConcept: true });
+  }
+  return { terms, intent, unknown };
+}
