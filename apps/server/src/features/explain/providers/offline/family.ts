@@ -11,6 +11,8 @@ export interface Relative {
   pos: PartOfSpeech;
   definition: string;
   examples: string[];
+  /** How many links WordNet records for it: a rough sign of how central a meaning is. */
+  links: number;
 }
 
 /**
@@ -59,6 +61,7 @@ function relative(synset: Synset, target = 0): Relative {
     pos: synset.pos,
     definition: synset.definition,
     examples: synset.examples,
+    links: synset.pointers.length,
   };
 }
 

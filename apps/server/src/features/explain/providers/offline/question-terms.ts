@@ -47,21 +47,14 @@ const PAIRS = [
 
 const MAX_NGRAM = 3;
 const MAX_TERMS = 2;
-// Levels so general that sharing them says nothing about two meanings.
-const TOP_LEVELS = new Set([
-  'entity',
-  'physical entity',
-  'abstraction',
-  'abstract entity',
-  'psychological feature',
-  'object',
-  'whole',
-  'attribute',
-  'group',
-  'relation',
-  'matter',
-  'thing',
-]);
+// Levels so general that sharing them says little about two meanings.
+const TOP_LEVELS = new Set(
+  (
+    'entity,physical entity,abstraction,abstract entity,psychological feature,object,whole,' +
+    'attribute,group,relation,matter,thing,content,cognition,state,condition,activity,act,' +
+    'event,process,phenomenon,measure,communication'
+  ).split(','),
+);
 
 export function isTopLevel(term: string): boolean {
   return TOP_LEVELS.has(term.toLowerCase());
