@@ -8,7 +8,7 @@ import { NeedsAiProviderError, type QuizInput } from '../provider.ts';
 import { explainedConcept } from './concept.ts';
 import { loadFamily } from './family.ts';
 import { type KnownTerm, type QuizFact, quizFacts } from './quiz-facts.ts';
-import { mentions, plainLines, plainText } from './section-text.ts';
+import { namesAny, plainLines, plainText } from './section-text.ts';
 import type { WordNet } from './wordnet.ts';
 
 type DraftQuestion = QuizDraft['questions'][number];
@@ -53,7 +53,7 @@ function wrongOptions(fact: QuizFact, answer: string, ownWords: string[]): strin
   for (const tier of fact.distractors) {
     for (const option of stableShuffle(tier, fact.prompt)) {
       const key = plainText(option);
-      if (!key || taken.has(key) || ownWords.some((w) => mentions(key, w))) continue;
+      if (!key || taken.has(key) || namesAny(key, ownWords)) continue;
       taken.add(key);
       wrong.push(option.trim());
       if (wrong.length === QUIZ_OPTION_COUNT - 1) return wrong;

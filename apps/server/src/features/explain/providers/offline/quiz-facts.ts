@@ -3,7 +3,7 @@ import { gloss } from './concept.ts';
 import type { ExplainContext } from './context.ts';
 import type { Family, Relative } from './family.ts';
 import { cap, isA, others, subjectName } from './phrases.ts';
-import { mentions, plainText } from './section-text.ts';
+import { mentions, namesAny, plainText } from './section-text.ts';
 import type { Sense } from './wordnet.ts';
 
 /** One thing the explanation says about its concept, ready to become a quiz question. */
@@ -39,7 +39,15 @@ function statesChain(line: string, answer: string): boolean {
 }
 
 const names = (list: Relative[]) => list.map((r) => r.name);
-const glosses = (list: Relative[]) => list.map((r) => cap(gloss(r.definition)));
+
+/** Neighbours whose definitions do not name the concept: "female of the dog family" is too near. */
+function apart(list: Relative[], sense: Sense): Relative[] {
+  const own = [sense.lemma, ...sense.words];
+  return list.filter((r) => !namesAny(plainText(r.definition), own));
+}
+const wrong = (list: Relative[], sense: Sense) => names(apart(list, sense));
+const wrongGlosses = (list: Relative[], sense: Sense) =>
+  apart(list, sense).map((r) => cap(gloss(r.definition)));
 
 /** "X, which WordNet defines as “…”", for whys that teach one thing more. */
 function defined(list: Relative[], name: string): string {
@@ -55,7 +63,7 @@ function definitionFact(sense: Sense, family: Family, alternatives: Sense[]): Qu
         ? `What does it mean to ${sense.lemma}?`
         : `Which of these describes ${sense.lemma}?`,
     answers: [answer],
-    distractors: [glosses(family.siblings), glosses(family.parentPeers)],
+    distractors: [wrongGlosses(family.siblings, sense), wrongGlosses(family.parentPeers, sense)],
     // Another sense of the same word is a true meaning of it, if not the one explained here.
     alsoTrue: alternatives.map((s) => gloss(s.definition)),
     states: mentions,
@@ -65,9 +73,13 @@ function definitionFact(sense: Sense, family: Family, alternatives: Sense[]): Qu
 
 function parentFact(sense: Sense, family: Family): QuizFact {
   return {
-    prompt: `${cap(subjectName(sense))} is ${isA(sense)}…`,
+    // "In WordNet, music is…": the explainer's "a music" comes from a guess at countability.
+    prompt:
+      sense.pos === 'verb'
+        ? `${cap(subjectName(sense))} is ${isA(sense)}…`
+        : `In WordNet, ${sense.lemma} is ${isA(sense)}…`,
     answers: names(family.parents),
-    distractors: [names(family.parentPeers), names(family.siblings)],
+    distractors: [wrong(family.parentPeers, sense), wrong(family.siblings, sense)],
     alsoTrue: family.ancestors.flatMap((r) => r.words),
     states: statesChain,
     why: (answer) =>
@@ -81,7 +93,7 @@ function grandparentFact(sense: Sense, family: Family): QuizFact | undefined {
   return {
     prompt: `In WordNet's family tree, ${parent} is ${isA(sense)}…`,
     answers: [grandparent],
-    distractors: [names(family.parentPeers), names(family.siblings)],
+    distractors: [wrong(family.parentPeers, sense), wrong(family.siblings, sense)],
     alsoTrue: family.ancestors.flatMap((r) => r.words),
     states: statesChain,
     why: () => `WordNet's is-a chain runs ${sense.lemma} → ${parent} → ${grandparent}.`,
@@ -95,7 +107,7 @@ function kindsFact(sense: Sense, family: Family): QuizFact {
         ? `Which of these is a more specific way to ${sense.lemma}?`
         : `Which of these is a kind of ${sense.lemma}?`,
     answers: others(names(family.kinds), sense.lemma, 30),
-    distractors: [names(family.siblings), names(family.parentPeers)],
+    distractors: [wrong(family.siblings, sense), wrong(family.parentPeers, sense)],
     alsoTrue: [...family.kinds, ...family.instances].flatMap((r) => r.words),
     states: withCue(/kinds of|specific ways|own child|examples of kinds/i),
     why: (answer) =>
@@ -107,7 +119,7 @@ function instancesFact(sense: Sense, family: Family): QuizFact {
   return {
     prompt: `Which of these does WordNet name as an example of ${sense.lemma}?`,
     answers: names(family.instances),
-    distractors: [names(family.neighbourInstances)],
+    distractors: [wrong(family.neighbourInstances, sense)],
     alsoTrue: family.instances.flatMap((r) => r.words),
     states: withCue(/named examples|names these people/i),
     why: (answer) =>
@@ -125,7 +137,7 @@ function partsFacts(sense: Sense, family: Family): QuizFact[] {
   const fact = (list: Relative[], prompt: string, cue: RegExp, relation: string): QuizFact => ({
     prompt,
     answers: names(list),
-    distractors: [names(family.neighbourParts)],
+    distractors: [wrong(family.neighbourParts, sense)],
     alsoTrue,
     states: withCue(cue),
     why: (answer) =>
@@ -171,7 +183,7 @@ function synonymFact(sense: Sense, family: Family): QuizFact {
   return {
     prompt: `Which other word does WordNet give for ${sense.lemma}?`,
     answers: others(sense.words, sense.lemma, 10),
-    distractors: [names(family.siblings), names(family.parentPeers)],
+    distractors: [wrong(family.siblings, sense), wrong(family.parentPeers, sense)],
     alsoTrue: sense.words,
     states: withCue(/other words for it/i),
     why: (answer) => `WordNet lists “${answer}” among the words for “${gloss(sense.definition)}”.`,
@@ -182,7 +194,11 @@ function antonymFact(sense: Sense, family: Family): QuizFact {
   return {
     prompt: `What does WordNet give as the opposite of ${sense.lemma}?`,
     answers: relationTerms(sense, ['antonym'], 10),
-    distractors: [names(family.similar), names(family.siblings), names(family.parentPeers)],
+    distractors: [
+      wrong(family.similar, sense),
+      wrong(family.siblings, sense),
+      wrong(family.parentPeers, sense),
+    ],
     alsoTrue: family.antonyms.flatMap((r) => r.words),
     states: withCue(/opposite/i),
     why: (answer) =>

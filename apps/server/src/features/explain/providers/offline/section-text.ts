@@ -33,3 +33,10 @@ export function mentions(text: string, term: string): boolean {
   }
   return pattern.test(text);
 }
+
+/** Whether plain `text` names any of `terms`, plural included ("dogs" names "dog"). */
+export function namesAny(text: string, terms: readonly string[]): boolean {
+  return terms.some(
+    (term) => mentions(text, term) || mentions(text, `${term}s`) || mentions(text, `${term}es`),
+  );
+}
