@@ -1,8 +1,4 @@
-import {
-  type Difficulty,
-  parseExplanation,
-  type TemplateId,
-} from '@grasp/contract';
+import { type Difficulty, parseExplanation, type TemplateId } from '@grasp/contract';
 import type {
   ExplanationContext,
   ExplanationProvider,
