@@ -108,6 +108,7 @@ async function senseInContext(
   senses: Sense[],
   concept: ExplainedConcept,
   wordnet: WordNet,
+  anchor: Sense,
 ): Promise<AskedTerm> {
   const { main } = concept.ctx;
   const lemma = (senses[0]?.lemma ?? '').toLowerCase();
@@ -136,7 +137,7 @@ async function senseInContext(
     const sense = listed ?? (await senseOf(neighbour, lemma, wordnet));
     if (sense) return { sense, isConcept: false };
   }
-  return { sense: nearest(senses, main), isConcept: false };
+  return { sense: nearest(senses, anchor), isConcept: false };
 }
 
 /** A neighbour's full sense, for a meaning past the few senses a look-up returns. */
@@ -148,13 +149,14 @@ async function senseOf(relative: Relative, lemma: string, wordnet: WordNet) {
   return buildSense(data, context, { synset: wordnet.synset, maxPerRelation: 12 });
 }
 
-/** The sense sharing the most specific is-a level with the concept; WordNet's first on a tie. */
-function nearest(senses: Sense[], main: Sense): Sense {
-  const mine = [main.lemma, ...main.hypernyms].map((h) => h.toLowerCase());
-  let best = senses[0] ?? main;
+/** The sense sharing the most specific is-a level with `anchor`; WordNet's first on a tie. */
+function nearest(senses: Sense[], anchor: Sense): Sense {
+  const mine = [anchor.lemma, ...anchor.hypernyms].map((h) => h.toLowerCase());
+  let best = senses[0] ?? anchor;
   let bestLevel = Number.POSITIVE_INFINITY;
   for (const sense of senses) {
-    const theirs = new Set([sense.lemma, ...sense.hypernyms].map((h) => h.toLowerCase()));
+    // Its own name would match every sense of a word on the anchor's chain ("force").
+    const theirs = new Set(sense.hypernyms.map((h) => h.toLowerCase()));
     const level = mine.findIndex((h) => theirs.has(h) && !isTopLevel(h));
     if (level >= 0 && level < bestLevel) {
       best = sense;
@@ -187,7 +189,9 @@ export async function readQuestion(
   }
   const terms: AskedTerm[] = [];
   for (const { senses } of found.slice(0, MAX_TERMS)) {
-    const term = await senseInContext(senses, concept, wordnet);
+    // "gravity and force": the second term in the sense nearest the first, else the concept.
+    const anchor = terms[0]?.sense ?? concept.ctx.main;
+    const term = await senseInContext(senses, concept, wordnet, anchor);
     const same = (t: AskedTerm) =>
       t.sense.pos === term.sense.pos && t.sense.offset === term.sense.offset;
     if (!terms.some(same)) terms.push(term);
