@@ -37,6 +37,7 @@ function notInDictionary(query: string): NeedsAiProviderError {
 
 /** A definition's core, without its "(physics)" label or the clauses after a semicolon. */
 export function gloss(definition: string): string {
-  const { text } = splitDefinition(definition);
+  // "(biology, chemistry)" is a label too, though the explainer's single-field rule keeps it.
+  const { text } = splitDefinition(definition.replace(/^\([a-z]+(?:, [a-z]+)+\)\s+/i, ''));
   return (text.split(';')[0] ?? text).trim();
 }

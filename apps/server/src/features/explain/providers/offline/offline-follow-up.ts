@@ -73,8 +73,13 @@ export async function offlineFollowUp(
   concept: ExplainedConcept,
   wordnet: WordNet,
 ): Promise<string[]> {
-  const { terms, intent, unknown } = await readQuestion(question, concept, wordnet);
+  const { terms, intent, unknown, sameMeaning } = await readQuestion(question, concept, wordnet);
   const [first, second] = terms;
+  if (intent === 'reason') {
+    throw new NeedsAiProviderError(
+      'The offline dictionary records meanings, not causes or how things work; an AI provider can answer this.',
+    );
+  }
   if (!first) {
     throw new NeedsAiProviderError(
       'The offline dictionary knows none of the terms in this question; an AI provider can answer it.',
@@ -89,6 +94,11 @@ export async function offlineFollowUp(
     );
   } else {
     paragraphs.push(...oneTerm(first, intent, concept));
+  }
+  if (sameMeaning.length) {
+    paragraphs.push({
+      text: `WordNet lists ${listText(sameMeaning.map(quote))} as words for the same meaning.`,
+    });
   }
   if (unknown.length) {
     paragraphs.push({ text: `WordNet has no entry for ${listText(unknown.map(quote))}.` });

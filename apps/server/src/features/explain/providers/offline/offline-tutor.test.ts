@@ -87,6 +87,22 @@ describe('offline follow-up', () => {
     expect(text).not.toMatch(/\*\*black\*\*|\*\*hole\*\*/i);
   });
 
+  it('keeps a term whose last word alone would be filler, and answers a bare "what is"', async () => {
+    const explanation = await explained('gravity');
+    expect((await followUp(explanation, 'What is dark matter?')).text).toContain('**dark matter**');
+    expect((await followUp(explanation, 'What is life?')).text).toContain('**life**');
+  });
+
+  it('says when two names are words for the same meaning', async () => {
+    const { text } = await followUp(
+      await explained('gravity'),
+      'Is gravity the same as gravitation?',
+    );
+    expect(text).toContain(
+      'WordNet lists “gravity” and “gravitation” as words for the same meaning.',
+    );
+  });
+
   it('reads "its" as the explanation’s own concept when asking for a relation', async () => {
     const { text } = await followUp(await explained('gravity'), 'What are its kinds?');
     expect(text).toContain('Kinds of gravity in WordNet: solar gravity.');
@@ -104,6 +120,7 @@ describe('offline follow-up', () => {
     'What is the difference between xqzzv and blorf?',
     'Why does it happen?',
     'How does this work in real life?',
+    'Why is the sky blue?',
   ])('needs an AI provider for %s', async (question) => {
     await expect(followUp(await explained('gravity'), question)).rejects.toBeInstanceOf(
       NeedsAiProviderError,

@@ -4,8 +4,11 @@ import { buildSense } from './sense.ts';
 import { STOP_WORDS } from './subject.ts';
 import type { Sense, WordNet } from './wordnet.ts';
 
-/** What a follow-up asks for; the dictionary answers each from one relation. */
-export type Intent = 'define' | 'compare' | 'kinds' | 'parts' | 'examples' | 'opposite';
+/**
+ * What a follow-up asks for; the dictionary answers each from one relation, except `reason`
+ * ("why…", "how does it work…"): it records meanings, not causes or mechanisms.
+ */
+export type Intent = 'define' | 'compare' | 'kinds' | 'parts' | 'examples' | 'opposite' | 'reason';
 
 /** A term of the question the dictionary knows, in the sense nearest the explanation. */
 export interface AskedTerm {
@@ -19,6 +22,8 @@ export interface ReadQuestion {
   intent: Intent;
   /** Parts of the question that name something the dictionary does not know. */
   unknown: string[];
+  /** Names asked about that are words for the same meaning ("gravity", "gravitation"). */
+  sameMeaning: string[];
 }
 
 // Words that shape a question without being its subject ("what is the difference between…").
@@ -44,6 +49,10 @@ const PAIRS = [
   /(?:is|are) (.+?) (?:a kind of|a type of|a form of|a sort of|a part of|part of|the same as|related to|different from) (.+)/,
   /(.+?) (?:vs|versus|compared to|compared with) (.+)/,
 ];
+
+/** "what is a X", "define X", "what does X mean": nothing in the question but the term. */
+const BARE_QUESTION =
+  /^(?:what is|what's|what are|define|what does) (?:a |an |the )?(.+?)(?: mean)?$/;
 
 const MAX_NGRAM = 3;
 const MAX_TERMS = 2;
@@ -90,7 +99,10 @@ async function knownTerms(list: string[], wordnet: WordNet, max: number) {
     let length = 1;
     for (let n = Math.min(MAX_NGRAM, list.length - i); n >= 1; n -= 1) {
       const gram = list.slice(i, i + n);
-      if (skippable(gram[0] ?? '') || skippable(gram[gram.length - 1] ?? '')) continue;
+      const first = gram[0] ?? '';
+      const last = gram[gram.length - 1] ?? '';
+      // Filler words only shape questions alone: "dark matter" is a term, "matter" is not.
+      if (n === 1 ? skippable(first) : STOP_WORDS.has(first) || STOP_WORDS.has(last)) continue;
       const senses = await wordnet.lookup(gram.join(' '));
       if (senses.length > 0) {
         found.push({ name: gram.join(' '), senses });
@@ -177,8 +189,8 @@ export async function readQuestion(
   wordnet: WordNet,
 ): Promise<ReadQuestion> {
   const text = words(question).join(' ');
-  const intent = intentOf(text);
   const pair = PAIRS.map((p) => p.exec(text)).find((m) => m !== null);
+  const intent = !pair && /^(why|how)\b/.test(text) ? 'reason' : intentOf(text);
   const phrases = pair ? [pair[1] ?? '', pair[2] ?? ''] : [text];
   const found: { name: string; senses: Sense[] }[] = [];
   const unknown: string[] = [];
@@ -187,18 +199,30 @@ export async function readQuestion(
     if (terms.length === 0 && words(phrase).some((w) => !skippable(w))) unknown.push(phrase);
     found.push(...terms);
   }
+  // "What is life?" asks about the very word the filler list would skip.
+  const bare = BARE_QUESTION.exec(text)?.[1];
+  if (found.length === 0 && bare) {
+    const senses = await wordnet.lookup(bare);
+    if (senses.length > 0) {
+      found.push({ name: bare, senses });
+      unknown.length = 0;
+    }
+  }
   const terms: AskedTerm[] = [];
-  for (const { senses } of found.slice(0, MAX_TERMS)) {
+  const sameMeaning: string[] = [];
+  for (const { name, senses } of found.slice(0, MAX_TERMS)) {
     // "gravity and force": the second term in the sense nearest the first, else the concept.
     const anchor = terms[0]?.sense ?? concept.ctx.main;
     const term = await senseInContext(senses, concept, wordnet, anchor);
     const same = (t: AskedTerm) =>
       t.sense.pos === term.sense.pos && t.sense.offset === term.sense.offset;
+    const earlier = found.find((f) => f.name !== name)?.name;
     if (!terms.some(same)) terms.push(term);
+    else if (earlier) sameMeaning.push(earlier, name);
   }
   const asksAboutIt = intent !== 'define' || /\bmean\b/.test(text);
   if (terms.length === 0 && asksAboutIt && PRONOUNS.test(text)) {
     terms.push({ sense: concept.ctx.main, isConcept: true });
   }
-  return { terms, intent, unknown };
+  return { terms, intent, unknown, sameMeaning };
 }

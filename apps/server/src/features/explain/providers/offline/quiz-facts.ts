@@ -127,7 +127,8 @@ function instancesFact(sense: Sense, family: Family): QuizFact {
   };
 }
 
-function partsFacts(sense: Sense, family: Family): QuizFact[] {
+/** Parts, members and substances: one fact each, all sharing what is also true. */
+function partsFacts(sense: Sense, family: Family): [QuizFact, QuizFact, QuizFact] {
   const alsoTrue = [
     ...family.parts,
     ...family.members,
@@ -219,17 +220,19 @@ export function quizFacts(
   extras: KnownTerm[] = [],
 ): QuizFact[] {
   const { main } = ctx;
+  const [parts, members, substances] = partsFacts(main, family);
   const facts: (QuizFact | undefined)[] = [
     definitionFact(main, family, ctx.alternatives),
     parentFact(main, family),
     kindsFact(main, family),
-    ...partsFacts(main, family).slice(0, 1),
+    parts,
     exampleFact(main, family),
     instancesFact(main, family),
     synonymFact(main, family),
     grandparentFact(main, family),
     antonymFact(main, family),
-    ...partsFacts(main, family).slice(1),
+    members,
+    substances,
   ];
   for (const extra of extras) {
     facts.push(
