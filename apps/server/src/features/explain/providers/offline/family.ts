@@ -72,15 +72,46 @@ function unique(list: Relative[]): Relative[] {
   return [...byId.values()];
 }
 
+/** The synsets `from` links to by these pointer symbols, the first `max` of them. */
+async function linked(
+  wordnet: WordNet,
+  from: Synset,
+  symbols: readonly string[],
+  max = MAX_PER_RELATION,
+): Promise<Synset[]> {
+  const pointers = from.pointers.filter((p) => symbols.includes(p.symbol)).slice(0, max);
+  const found = await Promise.all(pointers.map((p) => wordnet.synset(p.pos, p.offset)));
+  return found.filter((s): s is Synset => s !== undefined);
+}
+
+async function linkedFromAll(wordnet: WordNet, from: Synset[], symbols: readonly string[]) {
+  return (await Promise.all(from.map((s) => linked(wordnet, s, symbols)))).flat();
+}
+
+/**
+ * Other kinds of the sense's parents, else of its grandparents, read alone: the explainer
+ * suggests a comparison with one, and an explanation should not pay for a whole family.
+ */
+export async function loadSiblings(wordnet: WordNet, sense: Sense): Promise<Relative[]> {
+  const self = await wordnet.synset(sense.pos, sense.offset);
+  if (!self) return [];
+  const parents = await linked(wordnet, self, HYPERNYM);
+  const others = (list: Synset[], skip: Synset[]) => {
+    const own = new Set([self, ...skip].map(idOf));
+    return unique(list.filter((s) => !own.has(idOf(s))).map((s) => relative(s)));
+  };
+  const siblings = others(await linkedFromAll(wordnet, parents, ['~']), parents);
+  if (siblings.length > 0) return siblings;
+  const grandparents = await linkedFromAll(wordnet, parents, HYPERNYM);
+  return others(await linkedFromAll(wordnet, grandparents, ['~']), [...parents, ...grandparents]);
+}
+
 export async function loadFamily(wordnet: WordNet, sense: Sense): Promise<Family | undefined> {
   const self = await wordnet.synset(sense.pos, sense.offset);
   if (!self) return undefined;
 
-  async function synsets(from: Synset, symbols: readonly string[], max = MAX_PER_RELATION) {
-    const pointers = from.pointers.filter((p) => symbols.includes(p.symbol)).slice(0, max);
-    const found = await Promise.all(pointers.map((p) => wordnet.synset(p.pos, p.offset)));
-    return found.filter((s): s is Synset => s !== undefined);
-  }
+  const synsets = (from: Synset, symbols: readonly string[], max = MAX_PER_RELATION) =>
+    linked(wordnet, from, symbols, max);
 
   async function follow(from: Synset, symbols: readonly string[]): Promise<Relative[]> {
     const pointers = from.pointers.filter((p) => symbols.includes(p.symbol));

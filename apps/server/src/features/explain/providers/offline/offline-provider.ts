@@ -1,7 +1,7 @@
 import type { ExplainInput, ExplanationProvider } from '../provider.ts';
 import { buildGraph } from './concept-graph.ts';
 import { createContext, type ExplainContext } from './context.ts';
-import { loadFamily } from './family.ts';
+import { loadSiblings } from './family.ts';
 import { renderDraft } from './layout.ts';
 import { createOfflineTutor } from './offline-tutor.ts';
 import { resolveSubject, unknownConcept } from './subject.ts';
@@ -30,8 +30,8 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Exp
 
   /** The ```questions block the server lifts out as suggestedQuestions (DESIGN.md §8). */
   async function questionsBlock(ctx: ExplainContext): Promise<string[]> {
-    const family = await loadFamily(dictionary(), ctx.main);
-    const questions = family ? await suggestedQuestions({ ctx, family }, dictionary()) : [];
+    const siblings = await loadSiblings(dictionary(), ctx.main);
+    const questions = suggestedQuestions(ctx, siblings);
     return questions.length ? [`\`\`\`questions\n${JSON.stringify(questions)}\n\`\`\`\n\n`] : [];
   }
 

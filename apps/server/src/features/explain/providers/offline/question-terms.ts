@@ -20,7 +20,6 @@ export interface AskedTerm {
 export interface ReadQuestion {
   terms: AskedTerm[];
   intent: Intent;
-  /** Parts of the question that name something the dictionary does not know. */
   unknown: string[];
   /** Names asked about that are words for the same meaning ("gravity", "gravitation"). */
   sameMeaning: string[];
@@ -81,6 +80,16 @@ function words(text: string): string[] {
 const skippable = (word: string) =>
   STOP_WORDS.has(word) || FILLER.has(word) || /^\d+$/.test(word) || word.length < 2;
 
+/**
+ * Whether the follow-up reads `term` back as itself when a question names it: letters only, at
+ * most three words, none of them a stop word, and not a filler word on its own.
+ */
+export function askable(term: string): boolean {
+  const list = words(term);
+  if (!/^[\p{L}][\p{L} -]*$/u.test(term) || list.length > MAX_NGRAM) return false;
+  return list.length === 1 ? !skippable(list[0] ?? '') : !list.some((w) => STOP_WORDS.has(w));
+}
+
 function intentOf(text: string): Intent {
   if (/\b(difference|differ|compare|versus|vs|relate|related|connection)\b/.test(text)) {
     return 'compare';
@@ -92,9 +101,12 @@ function intentOf(text: string): Intent {
   return 'define';
 }
 
-/** Known terms of a phrase, longest first at each position ("black hole" before "black"). */
-async function knownTerms(list: string[], wordnet: WordNet, max: number) {
-  const found: { name: string; senses: Sense[] }[] = [];
+/**
+ * Known terms of a phrase, longest first at each position ("black hole" before "black"). Only
+ * the index files are read, so checking a question costs little.
+ */
+async function knownTerms(list: string[], wordnet: WordNet, max: number): Promise<string[]> {
+  const found: string[] = [];
   for (let i = 0; i < list.length && found.length < max; ) {
     let length = 1;
     for (let n = Math.min(MAX_NGRAM, list.length - i); n >= 1; n -= 1) {
@@ -103,9 +115,8 @@ async function knownTerms(list: string[], wordnet: WordNet, max: number) {
       const last = gram[gram.length - 1] ?? '';
       // Filler words only shape questions alone: "dark matter" is a term, "matter" is not.
       if (n === 1 ? skippable(first) : STOP_WORDS.has(first) || STOP_WORDS.has(last)) continue;
-      const senses = await wordnet.lookup(gram.join(' '));
-      if (senses.length > 0) {
-        found.push({ name: gram.join(' '), senses });
+      if (await wordnet.resolve(gram.join(' '))) {
+        found.push(gram.join(' '));
         length = n;
         break;
       }
@@ -113,6 +124,35 @@ async function knownTerms(list: string[], wordnet: WordNet, max: number) {
     i += length;
   }
   return found;
+}
+
+/** The terms a question names, before choosing their senses. */
+export interface FoundTerms {
+  names: string[];
+  intent: Intent;
+  /** Parts of the question that name something the dictionary does not know. */
+  unknown: string[];
+}
+
+/** Finds the terms of a question: scaffolding stripped, multi-word terms first. */
+export async function findTerms(question: string, wordnet: WordNet): Promise<FoundTerms> {
+  const text = words(question).join(' ');
+  const pair = PAIRS.map((p) => p.exec(text)).find((m) => m !== null);
+  const intent = !pair && /^(why|how)\b/.test(text) ? 'reason' : intentOf(text);
+  const phrases = pair ? [pair[1] ?? '', pair[2] ?? ''] : [text];
+  const names: string[] = [];
+  const unknown: string[] = [];
+  for (const phrase of phrases) {
+    const terms = await knownTerms(words(phrase), wordnet, pair ? 1 : MAX_TERMS);
+    if (terms.length === 0 && words(phrase).some((w) => !skippable(w))) unknown.push(phrase);
+    names.push(...terms);
+  }
+  // "What is life?" asks about the very word the filler list would skip.
+  const bare = BARE_QUESTION.exec(text)?.[1];
+  if (names.length === 0 && bare && (await wordnet.resolve(bare))) {
+    return { names: [bare], intent, unknown: [] };
+  }
+  return { names: names.slice(0, MAX_TERMS), intent, unknown };
 }
 
 /** The sense of a question's term that this explanation is about, or nearest to it. */
@@ -179,47 +219,28 @@ function nearest(senses: Sense[], anchor: Sense): Sense {
 }
 
 /**
- * Finds what a follow-up asks about: question scaffolding stripped, multi-word terms first,
- * each term in the sense closest to the explanation. "It" and "this" mean the explanation's
- * own concept when the question asks for one of its relations ("what are its parts?").
+ * Reads a follow-up: its terms, each in the sense closest to the explanation. "It" and "this"
+ * mean the explanation's own concept when the question asks for one of its relations ("what
+ * are its parts?").
  */
 export async function readQuestion(
   question: string,
   concept: ExplainedConcept,
   wordnet: WordNet,
 ): Promise<ReadQuestion> {
-  const text = words(question).join(' ');
-  const pair = PAIRS.map((p) => p.exec(text)).find((m) => m !== null);
-  const intent = !pair && /^(why|how)\b/.test(text) ? 'reason' : intentOf(text);
-  const phrases = pair ? [pair[1] ?? '', pair[2] ?? ''] : [text];
-  const found: { name: string; senses: Sense[] }[] = [];
-  const unknown: string[] = [];
-  for (const phrase of phrases) {
-    const terms = await knownTerms(words(phrase), wordnet, pair ? 1 : MAX_TERMS);
-    if (terms.length === 0 && words(phrase).some((w) => !skippable(w))) unknown.push(phrase);
-    found.push(...terms);
-  }
-  // "What is life?" asks about the very word the filler list would skip.
-  const bare = BARE_QUESTION.exec(text)?.[1];
-  if (found.length === 0 && bare) {
-    const senses = await wordnet.lookup(bare);
-    if (senses.length > 0) {
-      found.push({ name: bare, senses });
-      unknown.length = 0;
-    }
-  }
+  const { names, intent, unknown } = await findTerms(question, wordnet);
   const terms: AskedTerm[] = [];
   const sameMeaning: string[] = [];
-  for (const { name, senses } of found.slice(0, MAX_TERMS)) {
+  for (const name of names) {
     // "gravity and force": the second term in the sense nearest the first, else the concept.
     const anchor = terms[0]?.sense ?? concept.ctx.main;
-    const term = await senseInContext(senses, concept, wordnet, anchor);
+    const term = await senseInContext(await wordnet.lookup(name), concept, wordnet, anchor);
     const same = (t: AskedTerm) =>
       t.sense.pos === term.sense.pos && t.sense.offset === term.sense.offset;
-    const earlier = found.find((f) => f.name !== name)?.name;
     if (!terms.some(same)) terms.push(term);
-    else if (earlier) sameMeaning.push(earlier, name);
+    else sameMeaning.push(...names);
   }
+  const text = words(question).join(' ');
   const asksAboutIt = intent !== 'define' || /\bmean\b/.test(text);
   if (terms.length === 0 && asksAboutIt && PRONOUNS.test(text)) {
     terms.push({ sense: concept.ctx.main, isConcept: true });
