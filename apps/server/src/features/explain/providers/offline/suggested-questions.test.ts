@@ -21,7 +21,9 @@ const CONCEPTS = [
   'democracy',
   'volcano',
   'justice',
+  'probability',
   'supply and demand',
+  'quantum entanglement',
 ];
 
 /** The terms a suggested question names, by the shapes the offline explainer writes. */
