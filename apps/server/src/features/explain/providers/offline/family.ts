@@ -65,6 +65,15 @@ function relative(synset: Synset, target = 0): Relative {
   };
 }
 
+/**
+ * One-word names first, then the most connected meanings: the ones a learner is likeliest to
+ * have heard of ("magnetism" rather than "van der Waal's forces").
+ */
+export function byFamiliarity(list: Relative[]): Relative[] {
+  const words = (r: Relative) => r.name.split(' ').length;
+  return [...list].sort((a, b) => words(a) - words(b) || b.links - a.links);
+}
+
 /** One meaning per id, first seen first (a meaning can be reached by two paths). */
 function unique(list: Relative[]): Relative[] {
   const byId = new Map<string, Relative>();

@@ -1,7 +1,7 @@
 import type { ReExplainApproach } from '@grasp/contract';
 import { type ExplanationSectionText, NeedsAiProviderError } from '../provider.ts';
 import { type ExplainedConcept, gloss } from './concept.ts';
-import type { Relative } from './family.ts';
+import { byFamiliarity, type Relative } from './family.ts';
 import { cap, isA, listText, quote } from './phrases.ts';
 import { isTopLevel } from './question-terms.ts';
 import { mentions, plainText } from './section-text.ts';
@@ -22,7 +22,7 @@ function fresh(list: Relative[], section: string, max: number): Relative[] {
 function analogy({ ctx, family }: ExplainedConcept, section: string): Paragraph[] {
   const { main } = ctx;
   const [parent] = family.parents;
-  const siblings = fresh(family.siblings, section, 3);
+  const siblings = fresh(byFamiliarity(family.siblings), section, 3);
   const [first] = siblings;
   if (!parent || !first) return [];
   const kind = isA(main);

@@ -64,6 +64,7 @@ const TOP_LEVELS = new Set(
   ).split(','),
 );
 
+/** Whether an is-a level is too general to say how two meanings are related. */
 export function isTopLevel(term: string): boolean {
   return TOP_LEVELS.has(term.toLowerCase());
 }

@@ -1,19 +1,9 @@
 import { MAX_SUGGESTED_QUESTIONS } from '@grasp/contract';
 import type { ExplainContext } from './context.ts';
-import type { Relative } from './family.ts';
+import { byFamiliarity, type Relative } from './family.ts';
 import { askable, isTopLevel } from './question-terms.ts';
 
 const wordCount = (name: string) => name.split(' ').length;
-
-/**
- * One-word names first, then the most connected siblings: the ones a learner is likeliest to
- * have heard of ("magnetism" rather than "van der Waal's forces").
- */
-function central(siblings: Relative[]): Relative[] {
-  return siblings
-    .filter((r) => askable(r.name))
-    .sort((a, b) => wordCount(a.name) - wordCount(b.name) || b.links - a.links);
-}
 
 /** Quoting the term reads right whatever it is ("a heat" and "rates" do not). */
 const meaning = (term: string) => `What does “${term}” mean?`;
@@ -39,7 +29,9 @@ export function suggestedQuestions(ctx: ExplainContext, siblings: Relative[]): s
   const questions = ctx.extras.filter((e) => askable(e.lemma)).map((e) => compare(e.lemma));
   // A phrase's own terms are the comparison a learner wants; otherwise the nearest sibling.
   const own = main.words.map((w) => w.toLowerCase());
-  const [sibling] = central(siblings).filter((s) => !own.includes(s.name.toLowerCase()));
+  const [sibling] = byFamiliarity(siblings).filter(
+    (s) => askable(s.name) && !own.includes(s.name.toLowerCase()),
+  );
   if (sibling && ctx.extras.length === 0) questions.push(compare(sibling.name));
   for (const sense of [main, ...ctx.extras]) {
     const wider = widerIdea(sense.hypernyms);
