@@ -19,6 +19,12 @@ export async function explainedConcept(
   explanation: ExplanationContext,
   wordnet: WordNet,
 ): Promise<ExplainedConcept> {
+  // The dictionary is English only (DESIGN.md §9).
+  if (explanation.language !== 'en') {
+    throw new NeedsAiProviderError(
+      'The offline dictionary answers in English only; an AI provider can answer in this language.',
+    );
+  }
   const subject = await resolveSubject(explanation.query, wordnet).catch((error: unknown) => {
     if (error instanceof UnknownConceptError) throw notInDictionary(explanation.query);
     throw error;

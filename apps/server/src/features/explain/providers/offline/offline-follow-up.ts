@@ -7,6 +7,7 @@ import { DICTIONARY_LINE, fitShort, type Paragraph } from './short-answer.ts';
 import { besideConcept, linkSentence } from './term-links.ts';
 import type { Sense, WordNet } from './wordnet.ts';
 
+// A deeper level climbs further up the is-a chain.
 const CHAIN_BY_LEVEL = { beginner: 1, intermediate: 2, advanced: 4 } as const;
 
 /** What the dictionary has for the relation a question asks about; undefined for a definition. */

@@ -116,6 +116,16 @@ describe('offline follow-up', () => {
     expect(text).toContain('WordNet has no entry for “xqzzv”.');
   });
 
+  it('needs an AI provider for an explanation in another language', async () => {
+    const explanation = { ...(await explained('gravity')), language: 'hi' as const };
+    await expect(followUp(explanation, 'What is gravity?')).rejects.toBeInstanceOf(
+      NeedsAiProviderError,
+    );
+    await expect(provider.quiz({ explanation, signal })).rejects.toBeInstanceOf(
+      NeedsAiProviderError,
+    );
+  });
+
   it.each([
     'What is the difference between xqzzv and blorf?',
     'Why does it happen?',
