@@ -66,6 +66,15 @@ describe('offline quiz', () => {
     }
   });
 
+  it('never offers a neighbour whose definition names the concept ("female of the dog family")', async () => {
+    const { explanation } = await offlineExplanation(provider, 'dog');
+    const draft = await quiz(explanation);
+    expectGrounded(draft, explanation);
+    const kind = find(draft, /^Which of these is a kind of dog\?$/);
+    expect(kind && correct(kind)).toBe('puppy');
+    expect(draft.questions.flatMap((q) => q.options)).not.toContain('bitch');
+  });
+
   it('puts the correct option at different places', async () => {
     const { explanation } = await offlineExplanation(provider, 'gravity');
     const places = new Set((await quiz(explanation)).questions.map((q) => q.correctChoice));
