@@ -1,9 +1,11 @@
 import type { ExplainInput, ExplanationProvider } from '../provider.ts';
 import { buildGraph } from './concept-graph.ts';
-import { createContext } from './context.ts';
+import { createContext, type ExplainContext } from './context.ts';
+import { loadSiblings } from './family.ts';
 import { renderDraft } from './layout.ts';
 import { createOfflineTutor } from './offline-tutor.ts';
 import { resolveSubject, unknownConcept } from './subject.ts';
+import { suggestedQuestions } from './suggested-questions.ts';
 import { draftFor } from './templates.ts';
 import { createWordNet, type WordNet } from './wordnet.ts';
 
@@ -26,14 +28,27 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Exp
 
   const learning = createOfflineTutor(dictionary);
 
+  /** The ```questions block the server lifts out as suggestedQuestions (DESIGN.md §8). */
+  async function questionsBlock(ctx: ExplainContext): Promise<string[]> {
+    const siblings = await loadSiblings(dictionary(), ctx.main);
+    const questions = suggestedQuestions(ctx, siblings);
+    return questions.length ? [`\`\`\`questions\n${JSON.stringify(questions)}\n\`\`\`\n\n`] : [];
+  }
+
   async function chunks(input: ExplainInput): Promise<string[]> {
     input.signal.throwIfAborted();
     const subject = await resolveSubject(input.query, dictionary());
     input.signal.throwIfAborted();
     const ctx = createContext(subject, input.difficulty);
     if (!ctx) throw unknownConcept(input.query);
+    const questions = await questionsBlock(ctx);
+    input.signal.throwIfAborted();
     const graph = JSON.stringify(buildGraph(ctx));
-    return [...renderDraft(draftFor(input.template, ctx)), `\`\`\`graph\n${graph}\n\`\`\`\n`];
+    return [
+      ...renderDraft(draftFor(input.template, ctx)),
+      ...questions,
+      `\`\`\`graph\n${graph}\n\`\`\`\n`,
+    ];
   }
 
   return {

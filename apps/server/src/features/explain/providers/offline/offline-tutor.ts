@@ -1,16 +1,30 @@
 import type { QuizDraft } from '@grasp/contract';
-import { NeedsAiProviderError, type QuizInput, type TutorInput } from '../provider.ts';
+import type { QuizInput, TutorInput } from '../provider.ts';
+import { explainedConcept } from './concept.ts';
+import { offlineFollowUp } from './offline-follow-up.ts';
+import { offlineQuiz } from './offline-quiz.ts';
+import { offlineReExplain } from './offline-re-explain.ts';
+import { streamParagraphs } from './short-answer.ts';
 import type { WordNet } from './wordnet.ts';
 
 /** The learning loop from the dictionary alone (DESIGN.md §8, offline rules). */
-export function createOfflineTutor(_dictionary: () => WordNet) {
+export function createOfflineTutor(dictionary: () => WordNet) {
+  async function answer(input: TutorInput): Promise<string[]> {
+    input.signal.throwIfAborted();
+    const wordnet = dictionary();
+    const concept = await explainedConcept(input.explanation, wordnet);
+    input.signal.throwIfAborted();
+    return input.task === 'follow-up'
+      ? offlineFollowUp(input.question, concept, wordnet)
+      : offlineReExplain(concept, input.section, input.approach);
+  }
+
   return {
-    // biome-ignore lint/correctness/useYield: placeholder until the dictionary answers
-    async *tutor(_input: TutorInput): AsyncIterable<string> {
-      throw new NeedsAiProviderError('The offline dictionary cannot answer this');
+    async *tutor(input: TutorInput): AsyncIterable<string> {
+      yield* streamParagraphs(await answer(input), input.signal);
     },
-    async quiz(_input: QuizInput): Promise<QuizDraft> {
-      throw new NeedsAiProviderError('The offline dictionary cannot make a quiz');
+    quiz(input: QuizInput): Promise<QuizDraft> {
+      return offlineQuiz(input, dictionary());
     },
   };
 }

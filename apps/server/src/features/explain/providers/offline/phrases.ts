@@ -79,7 +79,7 @@ export function isA(sense: Sense): string {
 }
 
 /** Nouns defined as "a …" or "any …" are countable: "a dog", but plain "gravity". */
-export function countable(sense: Sense): boolean {
+export function countable(sense: Pick<Sense, 'pos' | 'definition'>): boolean {
   return sense.pos === 'noun' && /^(a|an|any|one) /i.test(splitDefinition(sense.definition).text);
 }
 

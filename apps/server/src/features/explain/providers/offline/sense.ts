@@ -19,6 +19,8 @@ export interface RelatedTerm {
 /** One meaning of a word, with the neighbourhood the explainer needs. */
 export interface Sense {
   pos: PartOfSpeech;
+  /** Where its synset sits in the data file: the learning loop walks its neighbours from here. */
+  offset: number;
   /** The base form that matched, for display ("black hole"). */
   lemma: string;
   /** 1-based rank of this sense among the lemma's senses in this part of speech. */
@@ -100,6 +102,7 @@ export async function buildSense(
   const lemma = context.lemmaKey.replaceAll('_', ' ');
   return {
     pos: data.pos,
+    offset: data.offset,
     lemma: data.words.find((w) => w.toLowerCase() === lemma) ?? lemma,
     senseNumber: context.index + 1,
     senseCount: context.senseCount,

@@ -22,7 +22,7 @@ const MAX_TERMS = 3;
 const MAX_NGRAM = 3;
 
 // Function words and question scaffolding: never worth explaining on their own.
-const STOP_WORDS = new Set(
+export const STOP_WORDS = new Set(
   (
     'a an the and or nor but of in on at to for with without by from into onto over under about ' +
     'as is are was were be been being am do does did doing done has have had having it its this ' +
