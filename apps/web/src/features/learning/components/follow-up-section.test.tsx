@@ -38,6 +38,8 @@ describe('follow-ups', () => {
     expect(await screen.findByText('Why do apples fall?')).toBeInTheDocument();
     expect(within(thread()).getByText('mass').tagName).toBe('STRONG');
     expect(within(thread()).getByText(/You asked/)).toBeInTheDocument();
+    // Saved answers are not news: nothing is announced.
+    expect(screen.queryByText('Your answer is ready.')).toBeNull();
   });
 
   it('sends on Enter, streams the answer into the thread, then empties the box', async () => {

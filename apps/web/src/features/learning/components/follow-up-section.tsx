@@ -25,13 +25,16 @@ export function FollowUpSection({
   const load = useLearningStore((s) => s.load);
   const titleId = useId();
   const [announcement, setAnnouncement] = useState('');
-  const answered = useRef(entry.followUps.length);
+  const wasPending = useRef(false);
 
-  // Screen readers hear when an answer has arrived; the thread itself is not a live region.
+  // Screen readers hear when an answer has arrived (a failure is an alert of its own); the
+  // thread itself is not a live region, and saved answers loading in are not announced.
   useEffect(() => {
-    if (entry.followUps.length > answered.current) setAnnouncement('Your answer is ready.');
-    answered.current = entry.followUps.length;
-  }, [entry.followUps.length]);
+    if (wasPending.current && !entry.pending && !entry.followUpError) {
+      setAnnouncement('Your answer is ready.');
+    }
+    wasPending.current = entry.pending !== null;
+  }, [entry.pending, entry.followUpError]);
 
   const asked = new Set(entry.followUps.map((f) => f.question.trim().toLowerCase()));
   const pendingQuestion = entry.pending?.question.trim().toLowerCase();

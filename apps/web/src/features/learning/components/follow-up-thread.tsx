@@ -4,7 +4,7 @@ import type { PendingFollowUp } from '../stores/learning-store.ts';
 
 function Question({ children }: { children: string }) {
   return (
-    <p className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm break-words whitespace-pre-wrap text-white dark:bg-indigo-500">
+    <p className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm break-words whitespace-pre-wrap text-white">
       <span className="sr-only">You asked: </span>
       {children}
     </p>
