@@ -72,9 +72,10 @@ describe('the dashboard with the learning loop', () => {
     vi.restoreAllMocks();
   });
 
-  it('places the learning parts under the sections and keeps the thread when a concept is reopened or reloaded', async () => {
-    const fetchMock = stubServer();
-    const view = renderDashboard();
+  // A whole flow through several screens, given room on a busy machine (15 s, not 5).
+  it('places the learning parts under the sections, where a chip asks its question', async () => {
+    stubServer();
+    renderDashboard();
 
     // The saved thread and the chips come under the sections, before the style button.
     expect(await screen.findByText('Why do apples fall?')).toBeInTheDocument();
@@ -90,6 +91,12 @@ describe('the dashboard with the learning loop', () => {
     await userEvent.click(screen.getByRole('button', { name: SUGGESTED }));
     await waitFor(() => expect(within(thread()).getAllByRole('listitem')).toHaveLength(2));
     expect(within(thread()).getByText('A pigment is any colour.')).toBeInTheDocument();
+  }, 15_000);
+
+  it('keeps the thread when the concept is reopened from Recently Viewed, and after a reload', async () => {
+    const fetchMock = stubServer();
+    const view = renderDashboard();
+    expect(await screen.findByText('Why do apples fall?')).toBeInTheDocument();
 
     // Another concept, then back from Recently Viewed: the same record, the same thread.
     await userEvent.click(screen.getByRole('button', { name: 'Chlorophyll' }));
@@ -99,7 +106,7 @@ describe('the dashboard with the learning loop', () => {
     const recent = screen.getByRole('button', { name: 'Recently Viewed Concepts' });
     const list = document.getElementById(recent.getAttribute('aria-controls') ?? '') as HTMLElement;
     await userEvent.click(within(list).getByRole('button', { name: /Gravity/ }));
-    expect(await screen.findByText('A pigment is any colour.')).toBeInTheDocument();
+    expect(await screen.findByText('Why do apples fall?')).toBeInTheDocument();
     expect(callsTo(fetchMock, '/api/ai/explanations/exp-1')).toHaveLength(1);
 
     // A reload starts with nothing in memory: the thread comes back from the record.

@@ -34,6 +34,7 @@ describe('Check yourself', () => {
     vi.restoreAllMocks();
   });
 
+  // A whole flow through several screens, given room on a busy machine (15 s, not 5).
   it('runs by keyboard: arrows move, Space chooses, Enter checks, Next moves on, then the score', async () => {
     const fetchMock = stubApi({
       [`GET ${RECORD}`]: () => json(makeRecord()),
@@ -94,7 +95,7 @@ describe('Check yourself', () => {
       { questionId: 'q3', choice: CORRECT_CHOICE },
     ]);
     expect(callsTo(fetchMock, QUIZ)[0]?.body).toEqual({ explanationId: EXPLANATION_ID });
-  });
+  }, 15_000);
 
   it('explains a missed part another way inside its card, marked Revisited', async () => {
     const fetchMock = stubApi({
