@@ -39,7 +39,7 @@ export const distillRoutes =
           if (blankSubject(request.body)) throw badRequest(VALIDATION_MESSAGES.emptySubject);
         },
         preHandler: app.requireUser,
-        config: { rateLimit: app.limit(30, '1 minute') },
+        config: { rateLimit: app.limitPerUser(30, '1 minute') },
       },
       (request) => distill.distill(currentAuth(request).user, request.body),
     );
