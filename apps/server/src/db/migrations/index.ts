@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001-initial.ts';
 import * as unitHolds from './0002-unit-holds.ts';
 import * as answerTexts from './0003-answer-texts.ts';
+import * as distillationSubjectKeys from './0004-distillation-subject-keys.ts';
 
 /** Migrations in order; imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-unit-holds': unitHolds,
   '0003-answer-texts': answerTexts,
+  '0004-distillation-subject-keys': distillationSubjectKeys,
 };

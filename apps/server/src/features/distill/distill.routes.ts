@@ -29,7 +29,8 @@ export const distillRoutes =
       {
         schema: {
           tags: ['distill'],
-          summary: 'Break a subject into 1–8 concepts, foundational first (costs one unit)',
+          summary:
+            'Break a subject into 1–8 concepts, foundational first (one unit; the same subject again this cycle is free)',
           security: [{ bearer: [] }],
           body: distillRequestSchema,
           response: { 200: distillResponseSchema, ...errors },
