@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES } from '@grasp/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { addressKey } from '../lib/client-address.ts';
 import { AppError } from '../lib/errors.ts';
 
 /**
@@ -28,7 +29,7 @@ interface RouteLimit {
 }
 
 const userKey = (request: FastifyRequest) =>
-  request.auth ? `user:${request.auth.user.id}` : request.ip;
+  request.auth ? `user:${request.auth.user.id}` : addressKey(request.ip);
 
 export async function registerRateLimit(
   app: FastifyInstance,

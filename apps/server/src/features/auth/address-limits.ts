@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, ERROR_CODES } from '@grasp/contract';
+import { addressKey } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SlidingWindows } from '../../lib/sliding-window.ts';
 
@@ -13,8 +14,8 @@ const HOUR = 60 * MINUTE;
 export const REGISTRATIONS_PER_HOUR = 100;
 /**
  * The captcha's proof of work doubles with every this many registrations from the address in the
- * hour: 1× for the first few, 4× at the 40th, 32× at the ceiling. In a browser that is about
- * 0.1 s at first and a few seconds at worst; a script pays the same for each account it makes.
+ * hour: 1× for the first few, 4× at the 40th, about 30× just under the ceiling. A browser hardly
+ * notices (bench/captcha-work.ts); a script pays it again for every account it makes.
  */
 export const COST_DOUBLES_EVERY = 20;
 /**
@@ -33,7 +34,8 @@ const paused = (message: (seconds: number) => string, retryAfterMs: number) =>
 export type GiveBack = () => Promise<void>;
 
 /**
- * The per-address allowances of registration and sign-in. Counters are shared by every instance
+ * The per-address allowances of registration and sign-in; addresses are the client's IP (an
+ * IPv6 one counts for its /64). Counters are shared by every instance
  * when Redis is configured; `scale` is RATE_LIMIT_SCALE (benchmarks raise every limit).
  */
 export function createAddressLimits(deps: { windows: SlidingWindows; scale: number }) {
@@ -61,20 +63,26 @@ export function createAddressLimits(deps: { windows: SlidingWindows; scale: numb
      * hour; at the ceiling there is nothing to solve for, so the wait is answered at once.
      */
     async captchaCost(address: string): Promise<number> {
-      const { count, retryAfterMs } = await registrations.peek(address, registrationLimit);
+      const key = addressKey(address);
+      const { count, retryAfterMs } = await registrations.peek(key, registrationLimit);
       if (retryAfterMs > 0) throw paused(AUTH_MESSAGES.registrationsPaused, retryAfterMs);
       return captchaCost(count, scale);
     },
 
     /** One place in the address's hourly registrations, or 429 with the wait. */
     takeRegistration: (address: string) =>
-      take(registrations, address, registrationLimit, AUTH_MESSAGES.registrationsPaused),
+      take(
+        registrations,
+        addressKey(address),
+        registrationLimit,
+        AUTH_MESSAGES.registrationsPaused,
+      ),
 
     /** Counted before the PIN is checked (parallel guesses cannot overrun it); a success gives it back. */
     takeSignInFailure: (address: string) =>
       take(
         signInFailures,
-        address,
+        addressKey(address),
         Math.ceil(SIGN_IN_FAILURES_PER_15_MINUTES * scale),
         AUTH_MESSAGES.signInsPaused,
       ),
