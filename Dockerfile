@@ -20,7 +20,9 @@ COPY . .
 RUN npm run build
 
 FROM toolchain AS runtime-deps
-RUN npm ci --omit=dev --no-audit --no-fund --workspace @grasp/server --include-workspace-root=false
+# The lockfile nests some of the server's packages (altcha-lib) in apps/server/node_modules.
+RUN npm ci --omit=dev --no-audit --no-fund --workspace @grasp/server --include-workspace-root=false \
+ && mkdir -p apps/server/node_modules
 # The lockfile keeps better-sqlite3 12 for Node 20; on Node 24.19 and later it aborts when a
 # statement is garbage-collected. 13 (Node-API, prebuilt, same API) does not. CI runs the tests
 # on Node 24 with this same version (.ci/vitest-node24: keep the two in step).
@@ -37,6 +39,7 @@ ENV MALLOC_MMAP_THRESHOLD_=131072
 ENV NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app
 COPY --from=runtime-deps /app/node_modules ./node_modules
+COPY --from=runtime-deps /app/apps/server/node_modules ./apps/server/node_modules
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 COPY --from=build /app/package.json ./
