@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Grasp: one image serving the API and the built web app. See README "Running several instances".
 
-FROM node:22-bookworm-slim AS toolchain
+FROM node:24-bookworm-slim AS toolchain
 # argon2 and better-sqlite3 compile from source when no prebuilt binary fits.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
@@ -20,9 +20,18 @@ COPY . .
 RUN npm run build
 
 FROM toolchain AS runtime-deps
-RUN npm ci --omit=dev --no-audit --no-fund --workspace @grasp/server --include-workspace-root=false
+# The lockfile nests some of the server's packages (altcha-lib) in apps/server/node_modules.
+RUN npm ci --omit=dev --no-audit --no-fund --workspace @grasp/server --include-workspace-root=false \
+ && mkdir -p apps/server/node_modules
+# The lockfile keeps better-sqlite3 12 for Node 20; on Node 24.19 and later it aborts when a
+# statement is garbage-collected. 13 (Node-API, prebuilt, same API) does not. CI runs the tests
+# on Node 24 with this same version (.ci/vitest-node24: keep the two in step).
+RUN npm install --prefix /tmp/sqlite --no-save --no-audit --no-fund better-sqlite3@13.2.0 \
+ && rm -rf node_modules/better-sqlite3 \
+ && mv /tmp/sqlite/node_modules/better-sqlite3 node_modules/better-sqlite3 \
+ && rm -rf /tmp/sqlite
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 # argon2 hashes in 19 MiB; without this glibc keeps each freed buffer in its heap (~40 MB RSS)
 ENV MALLOC_MMAP_THRESHOLD_=131072
@@ -30,6 +39,7 @@ ENV MALLOC_MMAP_THRESHOLD_=131072
 ENV NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app
 COPY --from=runtime-deps /app/node_modules ./node_modules
+COPY --from=runtime-deps /app/apps/server/node_modules ./apps/server/node_modules
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 COPY --from=build /app/package.json ./

@@ -5,11 +5,13 @@
  */
 
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
+import { createAddressLimits } from '../apps/server/src/features/auth/address-limits.ts';
 import { createAuthService } from '../apps/server/src/features/auth/auth.service.ts';
 import { createLoginThrottle } from '../apps/server/src/features/auth/login-throttle.ts';
 import { hashPin } from '../apps/server/src/features/auth/pin.ts';
 import { createTokenSigner } from '../apps/server/src/features/auth/tokens.ts';
 import { AppError } from '../apps/server/src/lib/errors.ts';
+import { createSlidingWindows } from '../apps/server/src/lib/sliding-window.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SECRET_PIN = '7391';
@@ -45,6 +47,10 @@ async function main() {
       verify: async () => true,
     },
     throttle: createLoginThrottle({ db, clock }),
+    limits: createAddressLimits({
+      windows: createSlidingWindows({ redis: null, keyPrefix: '', clock }),
+      scale: 1,
+    }),
     tokens: createTokenSigner('bench-secret-bench-secret-bench-secret'),
     mailer: { send: async () => undefined },
     publicUrl: 'http://localhost',
@@ -61,7 +67,8 @@ async function main() {
     // The attacker never tries the real PIN: the worst case for the defender is every guess wrong.
     const pin = String(guess === 7391 ? ++guess : guess).padStart(4, '0');
     try {
-      await auth.login('victim', pin);
+      // A new address for every guess: the account's own throttle is all that stands in the way.
+      await auth.login('victim', pin, `attacker-${checked + refused}`);
       found = true;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

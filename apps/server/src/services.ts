@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AppDeps } from './app.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
+import { createAddressLimits } from './features/auth/address-limits.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import {
   type CaptchaVerifier,
@@ -31,6 +32,7 @@ import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './lib/mailer.ts';
 import { type Recorder, silentRecorder } from './lib/recorder.ts';
+import { createSlidingWindows } from './lib/sliding-window.ts';
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -63,6 +65,10 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     changes,
     captcha: deps.captcha ?? defaultCaptcha(deps),
     throttle: createLoginThrottle({ db, clock }),
+    limits: createAddressLimits({
+      windows: createSlidingWindows({ redis, keyPrefix: config.REDIS_KEY_PREFIX, clock }),
+      scale: config.RATE_LIMIT_SCALE,
+    }),
     tokens: createTokenSigner(deps.secrets.jwtSecret),
     mailer,
     publicUrl: config.PUBLIC_URL,

@@ -17,6 +17,15 @@ export const AUTH_MESSAGES = {
   emailNotVerified: 'Please verify your email before signing in. Check your inbox for the link.',
   locked: (seconds: number) =>
     `Too many failed attempts. Please try again in ${formatWait(seconds)}.`,
+  /** The per-address registration ceiling (a school's worth an hour) is reached. */
+  registrationsPaused: (seconds: number) =>
+    `Too many new accounts from your network. Please try again in ${formatWait(seconds)}.`,
+  /** Too many wrong PINs from one address, over whichever accounts. */
+  signInsPaused: (seconds: number) =>
+    `Too many failed sign-ins from your network. Please try again in ${formatWait(seconds)}.`,
+  /** Too many verification mails to one address, whoever asked. */
+  resendsPaused: (seconds: number) =>
+    `Too many verification emails to this address. Please try again in ${formatWait(seconds)}.`,
   loggedOut: 'You have been signed out',
   verified: 'Your email has been verified. You can now sign in.',
   alreadyVerified: 'Your email is already verified. You can sign in.',

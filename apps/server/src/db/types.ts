@@ -140,6 +140,8 @@ export interface DistillationsTable {
   id: string;
   user_id: string;
   subject: string;
+  /** The subject as lib/query-key.ts normalises it: how a repeat is recognised. */
+  subject_key: string;
   template: string;
   concepts_json: string;
   created_at: Timestamp;

@@ -1,7 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES } from '@grasp/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { addressKey } from '../lib/client-address.ts';
 import { AppError } from '../lib/errors.ts';
 
 /**
@@ -12,8 +13,23 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** A route's rate limit, scaled by RATE_LIMIT_SCALE (benchmarks raise it; never lower). */
     limit(max: number, timeWindow: string): { max: number; timeWindow: string };
+    /**
+     * The same, counted per signed-in user rather than per address, for routes behind
+     * requireUser: a class behind one address shares nothing. Runs after requireUser.
+     */
+    limitPerUser(max: number, timeWindow: string): RouteLimit;
   }
 }
+
+interface RouteLimit {
+  max: number;
+  timeWindow: string;
+  hook: 'preHandler';
+  keyGenerator: (request: FastifyRequest) => string;
+}
+
+const userKey = (request: FastifyRequest) =>
+  request.auth ? `user:${request.auth.user.id}` : addressKey(request.ip);
 
 export async function registerRateLimit(
   app: FastifyInstance,
@@ -24,6 +40,12 @@ export async function registerRateLimit(
   app.decorate('limit', (max: number, timeWindow: string) => ({
     max: Math.ceil(max * scale),
     timeWindow,
+  }));
+  app.decorate('limitPerUser', (max: number, timeWindow: string) => ({
+    max: Math.ceil(max * scale),
+    timeWindow,
+    hook: 'preHandler' as const,
+    keyGenerator: userKey,
   }));
   await app.register(rateLimit, {
     global: false,

@@ -8,12 +8,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.ts';
 
-/** Solves the server's real ALTCHA challenge the way the browser widget does. */
-export async function solveCaptcha(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({ method: 'GET', url: '/api/auth/captcha' });
+/** Fetches a challenge for a client address; throws with the answer when it is not one. */
+export async function fetchChallenge(
+  app: FastifyInstance,
+  remoteAddress = '127.0.0.1',
+): Promise<Challenge> {
+  const res = await app.inject({ method: 'GET', url: '/api/auth/captcha', remoteAddress });
+  if (res.statusCode !== 200) throw new Error(`captcha answered ${res.statusCode}: ${res.body}`);
   const body = res.json<CaptchaChallenge>();
   if (body.provider !== 'altcha') throw new Error('expected an ALTCHA challenge');
-  const challenge = body.challenge as unknown as Challenge;
+  return body.challenge as unknown as Challenge;
+}
+
+/** Solves the server's real ALTCHA challenge the way the browser widget does. */
+export async function solveCaptcha(app: FastifyInstance, remoteAddress?: string): Promise<string> {
+  const challenge = await fetchChallenge(app, remoteAddress);
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('challenge not solved');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');

@@ -33,11 +33,12 @@ export const authRoutes =
         schema: {
           tags,
           summary: 'A fresh captcha challenge',
-          response: { 200: captchaChallengeSchema },
+          response: { 200: captchaChallengeSchema, 429: errorBodySchema },
         },
-        config: { rateLimit: app.limit(60, '1 minute') },
+        // A class of 40 opening the form at once, each fetching a challenge or three.
+        config: { rateLimit: app.limit(200, '1 minute') },
       },
-      () => auth.captchaChallenge(),
+      (request) => auth.captchaChallenge(request.ip),
     );
 
     app.post(
@@ -48,7 +49,7 @@ export const authRoutes =
           body: verifyCaptchaRequestSchema,
           response: { 200: verifyCaptchaResponseSchema },
         },
-        config: { rateLimit: app.limit(60, '1 minute') },
+        config: { rateLimit: app.limit(200, '1 minute') },
       },
       async (request) => ({ success: await auth.checkCaptcha(request.body.token, request.ip) }),
     );
@@ -61,7 +62,9 @@ export const authRoutes =
           body: registerRequestSchema,
           response: { 200: messageResponseSchema, ...errors },
         },
-        config: { rateLimit: app.limit(10, '10 minutes') },
+        // Only a flood of requests meets this; the allowance that matters counts successful
+        // registrations only (address-limits.ts), so refused forms cost a class nothing.
+        config: { rateLimit: app.limit(600, '10 minutes') },
       },
       (request) => auth.register(request.body, request.ip),
     );
@@ -75,9 +78,11 @@ export const authRoutes =
           body: loginRequestSchema,
           response: { 200: loginResponseSchema, ...errors },
         },
-        config: { rateLimit: app.limit(30, '1 minute') },
+        // Three tries a minute for each of a class of 40; wrong PINs have their own, tighter
+        // per-address allowance (address-limits.ts) and each account its back-off.
+        config: { rateLimit: app.limit(120, '1 minute') },
       },
-      (request) => auth.login(request.body.username, request.body.password),
+      (request) => auth.login(request.body.username, request.body.password, request.ip),
     );
 
     app.post(
@@ -102,9 +107,10 @@ export const authRoutes =
         schema: {
           tags,
           querystring: verifyEmailQuerySchema,
-          response: { 200: messageResponseSchema, 400: errorBodySchema },
+          response: { 200: messageResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
         },
-        config: { rateLimit: app.limit(30, '1 minute') },
+        // The token is 256 random bits: this bounds load only, so a class can verify at once.
+        config: { rateLimit: app.limit(120, '1 minute') },
       },
       (request) => auth.verifyEmail(request.query.token),
     );
@@ -115,9 +121,10 @@ export const authRoutes =
         schema: {
           tags,
           body: resendVerificationRequestSchema,
-          response: { 200: messageResponseSchema },
+          response: { 200: messageResponseSchema, 429: errorBodySchema },
         },
-        config: { rateLimit: app.limit(5, '15 minutes') },
+        // Per address, enough for a class; each inbox has its own hourly allowance.
+        config: { rateLimit: app.limit(60, '15 minutes') },
       },
       (request) => auth.resendVerification(request.body.email),
     );

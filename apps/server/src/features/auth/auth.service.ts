@@ -17,6 +17,7 @@ import { newId, newSecretToken, sha256 } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { presentUser } from '../../lib/present-user.ts';
 import { createRowCache } from '../../lib/row-cache.ts';
+import type { AddressLimits } from './address-limits.ts';
 import * as repo from './auth.repository.ts';
 import type { CaptchaVerifier } from './captcha.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -43,6 +44,8 @@ export interface AuthServiceDeps {
   clock: Clock;
   captcha: CaptchaVerifier;
   throttle: LoginThrottle;
+  /** Per-address allowances: registrations, failed sign-ins, verification mails. */
+  limits: AddressLimits;
   tokens: TokenSigner;
   mailer: Mailer;
   publicUrl: string;
@@ -141,13 +144,47 @@ export function createAuthService(deps: AuthServiceDeps) {
     return user;
   }
 
+  /** Checks a PIN under the account's throttle (unchanged: it holds whatever the address does). */
+  async function signIn(login: string, pin: string): Promise<LoginResponse> {
+    const user = await repo.findUserByLogin(db, login);
+    // Unknown names get a throttle record of their own, so a lock reveals nothing.
+    const key = user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
+    const reservation = await deps.throttle.reserve(key);
+    if (!reservation.allowed) {
+      await verifyPin(null, pin);
+      throw new AppError(
+        429,
+        ERROR_CODES.rateLimited,
+        AUTH_MESSAGES.locked(reservation.waitSeconds),
+      );
+    }
+    if (!(await verifyPin(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
+    await deps.throttle.succeed(key);
+    if (!user.email_verified_at)
+      throw new AppError(403, ERROR_CODES.emailNotVerified, AUTH_MESSAGES.emailNotVerified);
+    const now = clock.now();
+    const sessionId = newId();
+    await repo.insertSession(db, {
+      id: sessionId,
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+    });
+    const token = await deps.tokens.sign({ userId: user.id, sessionId }, now);
+    return { success: true, token, user: presentUser(user), message: AUTH_MESSAGES.loginSuccess };
+  }
+
   return {
-    captchaChallenge: () => deps.captcha.challenge(),
+    /** A challenge whose work grows with the address's registrations this hour. */
+    async captchaChallenge(ip: string) {
+      return deps.captcha.challenge({ cost: await deps.limits.captchaCost(ip) });
+    },
 
     /** Checks a captcha payload without spending it (registration spends it). */
     checkCaptcha: (token: string, ip?: string) => deps.captcha.verify(token, ip),
 
-    async register(input: RegisterInput, ip?: string): Promise<{ success: true; message: string }> {
+    /** Only a registration that succeeds keeps its place in the address's allowance. */
+    async register(input: RegisterInput, ip: string): Promise<{ success: true; message: string }> {
       const problem = registrationProblem({
         acceptTerms: input.acceptTerms !== false,
         captchaToken: input.turnstileToken,
@@ -159,40 +196,32 @@ export function createAuthService(deps: AuthServiceDeps) {
         fullName: input.fullName,
       });
       if (problem) throw badRequest(problem);
-      await consumeCaptcha(input.turnstileToken, ip);
-      const user = await createUser(input);
+      const giveBack = await deps.limits.takeRegistration(ip);
+      let user: UserRow;
+      try {
+        await consumeCaptcha(input.turnstileToken, ip);
+        user = await createUser(input);
+      } catch (error) {
+        await giveBack();
+        throw error;
+      }
       await sendVerification(user);
       return { success: true, message: AUTH_MESSAGES.registered };
     },
 
-    async login(login: string, pin: string): Promise<LoginResponse> {
+    /** Only a wrong PIN (401) costs the address some of its allowance. */
+    async login(login: string, pin: string, ip: string): Promise<LoginResponse> {
       if (!login.trim() || !pin) throw badRequest(VALIDATION_MESSAGES.loginRequired);
-      const user = await repo.findUserByLogin(db, login);
-      // Unknown names get a throttle record of their own, so a lock reveals nothing.
-      const key = user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
-      const reservation = await deps.throttle.reserve(key);
-      if (!reservation.allowed) {
-        await verifyPin(null, pin);
-        throw new AppError(
-          429,
-          ERROR_CODES.rateLimited,
-          AUTH_MESSAGES.locked(reservation.waitSeconds),
-        );
+      const giveBack = await deps.limits.takeSignInFailure(ip);
+      let wrongPin = false;
+      try {
+        return await signIn(login, pin);
+      } catch (error) {
+        wrongPin = error instanceof AppError && error.statusCode === 401;
+        throw error;
+      } finally {
+        if (!wrongPin) await giveBack();
       }
-      if (!(await verifyPin(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
-      await deps.throttle.succeed(key);
-      if (!user.email_verified_at)
-        throw new AppError(403, ERROR_CODES.emailNotVerified, AUTH_MESSAGES.emailNotVerified);
-      const now = clock.now();
-      const sessionId = newId();
-      await repo.insertSession(db, {
-        id: sessionId,
-        userId: user.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
-      });
-      const token = await deps.tokens.sign({ userId: user.id, sessionId }, now);
-      return { success: true, token, user: presentUser(user), message: AUTH_MESSAGES.loginSuccess };
     },
 
     /** The user and session behind a bearer token, or null when it is not (or no longer) valid. */
@@ -231,8 +260,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Same answer whether or not the address belongs to anyone. */
     async resendVerification(email: string): Promise<{ success: true; message: string }> {
+      const emailKey = email.trim().toLowerCase();
+      // Counted for every address asked about, so a 429 tells nothing about accounts either.
+      await deps.limits.takeResend(emailKey);
       const user = await repo.findUserByLogin(db, email);
-      if (user && user.email_key === email.trim().toLowerCase() && !user.email_verified_at) {
+      if (user && user.email_key === emailKey && !user.email_verified_at) {
         await sendVerification(user);
       }
       return { success: true, message: AUTH_MESSAGES.resendSent };

@@ -6,7 +6,8 @@ import type { Payload } from 'altcha-lib/types';
 const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
 
 export interface CaptchaVerifier {
-  challenge(): Promise<CaptchaChallenge>;
+  /** `cost` scales the proof of work (ALTCHA's hash rounds per attempt); Turnstile ignores it. */
+  challenge(options?: { cost?: number }): Promise<CaptchaChallenge>;
   /** Checks a widget payload; single use is enforced by the caller's store. */
   verify(token: string, remoteIp?: string): Promise<boolean>;
 }
@@ -24,10 +25,11 @@ function decodeAltchaPayload(token: string): Payload | null {
 // Expiry uses the system clock, as altcha-lib checks it against the system clock.
 export function createAltchaVerifier(hmacKey: string): CaptchaVerifier {
   return {
-    async challenge() {
+    async challenge(options) {
       const challenge = await createChallenge({
         algorithm: 'SHA-256',
-        cost: 1,
+        // The signed `cost` is the number of SHA-256 rounds per counter the solver tries.
+        cost: Math.max(1, Math.round(options?.cost ?? 1)),
         counter: randomInt(2_000, 12_000),
         deriveKey,
         hmacSignatureSecret: hmacKey,

@@ -9,6 +9,7 @@ export async function insertDistillation(
     id: string;
     userId: string;
     subject: string;
+    subjectKey: string;
     template: string;
     concepts: readonly string[];
     createdAt: Date;
@@ -20,9 +21,28 @@ export async function insertDistillation(
       id: row.id,
       user_id: row.userId,
       subject: row.subject,
+      subject_key: row.subjectKey,
       template: row.template,
       concepts_json: JSON.stringify(row.concepts),
       created_at: row.createdAt.toISOString(),
     })
     .execute();
+}
+
+/** The user's latest distillation of a (normalised) subject since a moment, if any. */
+export async function latestDistillationSince(
+  db: Db,
+  ask: { userId: string; subjectKey: string; since: string },
+): Promise<{ template: string; concepts: string[] } | undefined> {
+  const row = await db
+    .selectFrom('distillations')
+    .select(['template', 'concepts_json'])
+    .where('user_id', '=', ask.userId)
+    .where('subject_key', '=', ask.subjectKey)
+    .where('created_at', '>=', ask.since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { template: row.template, concepts: JSON.parse(row.concepts_json) as string[] };
 }

@@ -29,7 +29,8 @@ export const distillRoutes =
       {
         schema: {
           tags: ['distill'],
-          summary: 'Break a subject into 1–8 concepts, foundational first (costs one unit)',
+          summary:
+            'Break a subject into 1–8 concepts, foundational first (one unit; the same subject again this cycle is free)',
           security: [{ bearer: [] }],
           body: distillRequestSchema,
           response: { 200: distillResponseSchema, ...errors },
@@ -39,7 +40,7 @@ export const distillRoutes =
           if (blankSubject(request.body)) throw badRequest(VALIDATION_MESSAGES.emptySubject);
         },
         preHandler: app.requireUser,
-        config: { rateLimit: app.limit(30, '1 minute') },
+        config: { rateLimit: app.limitPerUser(30, '1 minute') },
       },
       (request) => distill.distill(currentAuth(request).user, request.body),
     );

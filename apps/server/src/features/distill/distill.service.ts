@@ -3,6 +3,9 @@ import {
   distillTemplate,
   ERROR_CODES,
   ERROR_MESSAGES,
+  findTemplate,
+  isFreePlan,
+  isPremiumTemplate,
   type ProviderId,
   providerLabel,
   REQUEST_TIMEOUT_MS,
@@ -12,6 +15,7 @@ import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { queryKey } from '../../lib/query-key.ts';
 import type { UnitHold } from '../billing/usage.service.ts';
 import { providerUnavailableError, toProviderAppError } from '../explain/explain-errors.ts';
 import { ProviderFailureError } from '../explain/providers/provider.ts';
@@ -24,6 +28,8 @@ export interface DistillDeps {
   clock: Clock;
   distillers: DistillerLookup;
   units: {
+    /** The cycle a repeat must fall in to be free. */
+    currentCycle(userId: string): Promise<{ starts_at: string }>;
     takeUnit(userId: string): Promise<UnitHold>;
     keepUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void>;
     giveUnitBack(hold: UnitHold): Promise<void>;
@@ -51,12 +57,37 @@ export function createDistillService(deps: DistillDeps) {
   return {
     /**
      * One distillation for one unit (DESIGN.md §4): the unit is taken before the provider is
-     * asked and given back if it fails or answers nothing usable.
+     * asked and given back if it fails or answers nothing usable. Distilling a subject again
+     * within the cycle is free, like a repeated explanation: the same normalised subject in the
+     * same template (the one it got before, while the plan allows it) answers with the concepts
+     * already found, and asks no provider.
      */
     async distill(user: UserRow, input: DistillInput): Promise<DistillResponse> {
       const providerId = input.provider ?? deps.distillers.defaultId;
       const distiller = deps.distillers.get(providerId);
       if (!distiller?.available) throw providerUnavailableError(providerLabel(providerId));
+      const subjectKey = queryKey(input.subject);
+      const cycle = await deps.units.currentCycle(user.id);
+      const earlier = await repo.latestDistillationSince(db, {
+        userId: user.id,
+        subjectKey,
+        since: cycle.starts_at,
+      });
+      const record = (tx: Kysely<DB> | Transaction<DB>, template: string, concepts: string[]) =>
+        repo.insertDistillation(tx, {
+          id: newId(),
+          userId: user.id,
+          subject: input.subject,
+          subjectKey,
+          template,
+          concepts,
+          createdAt: clock.now(),
+        });
+      const again = earlier && findTemplate(earlier.template);
+      if (earlier && again && !(isPremiumTemplate(again.id) && isFreePlan(user.plan))) {
+        await record(db, again.id, earlier.concepts);
+        return { concepts: earlier.concepts, template: again.id };
+      }
       const template = distillTemplate(input.subject, user.plan, deps.random);
       const hold = await deps.units.takeUnit(user.id);
       let concepts: string[];
@@ -72,14 +103,7 @@ export function createDistillService(deps: DistillDeps) {
       }
       // Spent together with the stored distillation, so a crash cannot spend it for nothing.
       await db.transaction().execute(async (tx) => {
-        await repo.insertDistillation(tx, {
-          id: newId(),
-          userId: user.id,
-          subject: input.subject,
-          template,
-          concepts,
-          createdAt: clock.now(),
-        });
+        await record(tx, template, concepts);
         await deps.units.keepUnit(tx, hold);
       });
       return { concepts, template };

@@ -78,6 +78,61 @@ describe.each(TEST_DATABASES)('concept distiller on %s', (kind) => {
     expect(plain.json().template).toBe('default');
   });
 
+  it('charges nothing and calls no provider for a repeat of the subject', async () => {
+    const first = await distill(free.token, { subject: 'Momentum', provider: 'remote-openai' });
+    expect(first.statusCode).toBe(200);
+    const before = await units(free.token, 'fern');
+    const calls = remote.state.calls;
+    const again = await distill(free.token, {
+      subject: '  MOMENTUM ',
+      provider: 'remote-openai',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(remote.state.calls).toBe(calls);
+    expect(await units(free.token, 'fern')).toBe(before);
+    // The repeat is on the user's record like any distillation; another subject is charged.
+    const rows = await t.database.db
+      .selectFrom('distillations')
+      .select('subject')
+      .where('user_id', '=', free.user.id)
+      .where('subject_key', '=', 'momentum')
+      .execute();
+    expect(rows.map((r) => r.subject)).toEqual(['Momentum', 'MOMENTUM']);
+    await distill(free.token, { subject: 'Momentum of inertia', provider: 'remote-openai' });
+    expect(await units(free.token, 'fern')).toBe(before - 1);
+  });
+
+  it('keeps the historical template a Pro user got, and charges nothing for the repeat', async () => {
+    const first = await distill(pro.token, { subject: 'History of the Roman Empire' });
+    const template = first.json().template as string;
+    expect(HISTORICAL_TEMPLATE_IDS).toContain(template);
+    const before = await units(pro.token, 'priya');
+    for (let i = 0; i < 5; i++) {
+      const again = await distill(pro.token, { subject: 'history of the roman empire' });
+      expect(again.json()).toEqual(first.json());
+    }
+    expect(await units(pro.token, 'priya')).toBe(before);
+  });
+
+  it('charges a remembered repeat again once a new cycle begins', async () => {
+    const dora = await signedInUser(t.app, t.database.db, 'Dora');
+    const ask = () => distill(dora.token, { subject: 'Inertia', provider: 'remote-openai' });
+    await ask();
+    await ask();
+    expect(await units(dora.token, 'dora')).toBe(98);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.database.db
+      .updateTable('usage_cycles')
+      .set({ starts_at: new Date().toISOString() })
+      .where('user_id', '=', dora.user.id)
+      .execute();
+    await ask();
+    expect(await units(dora.token, 'dora')).toBe(97);
+    await ask();
+    expect(await units(dora.token, 'dora')).toBe(97);
+  });
+
   it('answers a blank subject with the exact message, and refuses one too long', async () => {
     for (const payload of [{ subject: '   ' }, { subject: '' }, {}]) {
       const res = await distill(free.token, payload);
@@ -116,17 +171,18 @@ describe.each(TEST_DATABASES)('concept distiller on %s', (kind) => {
   it('gives the unit back when the provider fails or answers nothing usable', async () => {
     const before = await units(free.token, 'fern');
     remote.state.mode = 'fail';
-    const failed = await distill(free.token, { subject: 'gravity', provider: 'remote-openai' });
+    // Not 'gravity': distilled above, it would be a free repeat that asks no provider.
+    const failed = await distill(free.token, { subject: 'friction', provider: 'remote-openai' });
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toMatchObject({
       code: 'PROVIDER_ERROR',
       message: ERROR_MESSAGES.distillFailed,
     });
     remote.state.mode = 'garbage';
-    const empty = await distill(free.token, { subject: 'gravity', provider: 'remote-openai' });
+    const empty = await distill(free.token, { subject: 'friction', provider: 'remote-openai' });
     expect(empty.statusCode).toBe(502);
     remote.state.mode = 'hang';
-    const slow = await distill(free.token, { subject: 'gravity', provider: 'remote-openai' });
+    const slow = await distill(free.token, { subject: 'friction', provider: 'remote-openai' });
     expect(slow.statusCode).toBe(504);
     expect(await units(free.token, 'fern')).toBe(before);
   });

@@ -56,7 +56,8 @@ export const explainRoutes =
         // answer is one frozen object, encoded once.
         serializerCompiler: () => encodeResponse,
         preHandler: app.requireUser,
-        config: { rateLimit: app.limit(60, '1 minute') },
+        // Per user: a class behind one address must not share one allowance. Units bound the cost.
+        config: { rateLimit: app.limitPerUser(60, '1 minute') },
       },
       async (request, reply) => {
         const ticket = await explain.begin(currentAuth(request).user, request.body);

@@ -17,6 +17,7 @@ import type { DB, UserRow } from '../../db/types.ts';
 import { createBatchWriter } from '../../lib/batch-writer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { queryKey } from '../../lib/query-key.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
 import type { UnitHold } from '../billing/usage.service.ts';
 import {
@@ -35,7 +36,6 @@ import {
 import { createInFlight, type InFlight } from './in-flight.ts';
 import type { ExplanationProvider } from './providers/provider.ts';
 import { ProviderFailureError } from './providers/provider.ts';
-import { queryKey } from './query-key.ts';
 import { createRecentAnswers } from './recent-answers.ts';
 import { createRepeatCheck } from './repeat-check.ts';
 

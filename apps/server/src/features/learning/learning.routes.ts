@@ -24,8 +24,8 @@ const errors = Object.fromEntries(errorCodes.map((code) => [code, errorBodySchem
 export const learningRoutes =
   (learning: LearningService): FastifyPluginAsyncZod =>
   async (app) => {
-    // The same allowance as explanations: each of these may call a provider.
-    const askLimit = { rateLimit: app.limit(60, '1 minute') };
+    // The same allowance as explanations, per user: each of these may call a provider.
+    const askLimit = { rateLimit: app.limitPerUser(60, '1 minute') };
 
     app.get(
       '/api/ai/explanations/:explanationId',
@@ -38,7 +38,7 @@ export const learningRoutes =
           response: { 200: explanationRecordSchema, ...errors },
         },
         preHandler: app.requireUser,
-        config: { rateLimit: app.limit(300, '1 minute') },
+        config: { rateLimit: app.limitPerUser(300, '1 minute') },
       },
       (request) => learning.record(currentAuth(request).user.id, request.params.explanationId),
     );
@@ -96,7 +96,7 @@ export const learningRoutes =
           response: { 200: quizAnswerResponseSchema, ...errors },
         },
         preHandler: app.requireUser,
-        config: { rateLimit: app.limit(120, '1 minute') },
+        config: { rateLimit: app.limitPerUser(120, '1 minute') },
       },
       (request) => learning.answer(currentAuth(request).user, request.params.quizId, request.body),
     );

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { createUsageService, STALE_HOLD_MS } from '../../features/billing/usage.service.ts';
-import { queryKey } from '../../features/explain/query-key.ts';
+import { queryKey } from '../../lib/query-key.ts';
 import type { Ledger } from './load.ts';
 
 type Check = (db: Kysely<DB>, ledger: Ledger) => Promise<string[]>;
@@ -111,15 +111,16 @@ const upgradesMatchPayments: Check = async (db) => {
 
 /**
  * Units add up: each cycle used one unit per distinct (concept, template, difficulty) answered
- * in it (repeats are free; the load never asks for a fresh answer) and per distillation, plus
- * units still held by requests a crash interrupted, which go back once they are stale.
+ * in it and per distinct (subject, template) distilled in it (repeats are free; the load never
+ * asks for a fresh answer), plus units still held by requests a crash interrupted, which go back
+ * once they are stale.
  */
 const unitsAddUp: Check = async (db) => {
   const cycles = await db.selectFrom('usage_cycles').selectAll().execute();
   const holds = await db.selectFrom('unit_holds').select('cycle_id').execute();
   const distillations = await db
     .selectFrom('distillations')
-    .select(['user_id', 'created_at'])
+    .select(['user_id', 'subject_key', 'template', 'created_at'])
     .execute();
   const inCycle =
     (cycle: (typeof cycles)[number]) => (row: { user_id: string; created_at: string }) =>
@@ -134,7 +135,8 @@ const unitsAddUp: Check = async (db) => {
     const answered = explanations.filter(inCycle(cycle));
     const charged =
       new Set(answered.map((e) => `${e.query_key}|${e.template}|${e.difficulty}`)).size +
-      distillations.filter(inCycle(cycle)).length;
+      new Set(distillations.filter(inCycle(cycle)).map((d) => `${d.subject_key}|${d.template}`))
+        .size;
     const held = holds.filter((h) => h.cycle_id === cycle.id).length;
     return cycle.units_used === charged + held
       ? []

@@ -1,5 +1,9 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge } from 'altcha-lib/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../auth-helpers.ts';
+import { captchaCost } from '../../features/auth/address-limits.ts';
+import { registration, signedInUser } from '../auth-helpers.ts';
 import { TEST_DATABASES } from '../databases.ts';
 import { fakeProvider } from '../fake-provider.ts';
 import { REDIS_AVAILABLE } from '../redis.ts';
@@ -120,13 +124,48 @@ describe.skipIf(!runs)('two instances on one PostgreSQL and one Redis', () => {
   it('shares per-address rate limits', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) {
+      const res = await call(either(i), 'POST', '/api/auth/login', {
+        ip,
+        body: { username: '', password: '' },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 120).every((s) => s === 400)).toBe(true);
+    expect(statuses[120]).toBe(429);
+  });
+
+  it('shares the allowances that count outcomes: mails per inbox, registrations per address', async () => {
+    const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const res = await call(either(i), 'POST', '/api/auth/resend-verification', {
-        ip,
         body: { email: 'nobody@example.com' },
       });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+
+    const lab = freshIp();
+    const cost = async (instance: Instance) => {
+      const res = await call(instance, 'GET', '/api/auth/captcha', { ip: lab });
+      return (res.body.challenge as { parameters: { cost: number } }).parameters.cost;
+    };
+    expect(await cost(b)).toBe(1);
+    for (let i = 0; i < 30; i++) {
+      const challenge = await call(a, 'GET', '/api/auth/captcha', { ip: lab });
+      const solution = await solveChallenge({
+        challenge: challenge.body.challenge as unknown as Challenge,
+        deriveKey,
+      });
+      const turnstileToken = Buffer.from(
+        JSON.stringify({ challenge: challenge.body.challenge, solution }),
+      ).toString('base64');
+      const res = await call(a, 'POST', '/api/auth/register', {
+        ip: lab,
+        body: { ...registration(`Lab${i}`), turnstileToken },
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(await cost(b)).toBe(captchaCost(30));
   });
 });

@@ -1,7 +1,8 @@
+import { AUTH_MESSAGES } from '@grasp/contract';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { altchaChallenge, callsTo, json, stubApi } from '../testing/auth-fixtures.ts';
+import { altchaChallenge, callsTo, errorBody, json, stubApi } from '../testing/auth-fixtures.ts';
 import { fakeAltcha } from '../testing/fake-altcha.ts';
 import { Captcha, type CaptchaHandle } from './captcha.tsx';
 
@@ -84,6 +85,13 @@ describe('Captcha with Turnstile', () => {
       await screen.findByText('Captcha verification failed. Please try again.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('says how long to wait when the address has made too many accounts', async () => {
+    const wait = AUTH_MESSAGES.registrationsPaused(1500);
+    stubApi({ 'GET /api/auth/captcha': () => errorBody(429, 'RATE_LIMITED', wait) });
+    render(<Captcha onToken={vi.fn()} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(wait);
   });
 });
 

@@ -1,6 +1,7 @@
 import { type CaptchaChallenge, ERROR_MESSAGES } from '@grasp/contract';
 import { type Ref, useCallback, useEffect, useImperativeHandle, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { fetchCaptcha } from '../api/captcha.ts';
 import { useLatest } from '../hooks/use-latest.ts';
 import { AltchaWidget } from './altcha-widget.tsx';
@@ -19,8 +20,15 @@ interface CaptchaProps {
 
 type CaptchaState =
   | { status: 'loading' }
-  | { status: 'failed' }
+  | { status: 'failed'; message: string }
   | { status: 'ready'; challenge: CaptchaChallenge; round: number };
+
+/** A paused address (429) is told how long to wait; anything else is a failed captcha. */
+function failure(error: unknown): string {
+  return error instanceof ApiError && error.status === 429
+    ? error.message
+    : ERROR_MESSAGES.captchaFailed;
+}
 
 /** Whichever captcha the server chose (ALTCHA by default, Turnstile when configured). */
 export function Captcha({ onToken, ref }: CaptchaProps) {
@@ -41,8 +49,8 @@ export function Captcha({ onToken, ref }: CaptchaProps) {
       (challenge) => {
         if (!controller.signal.aborted) setState({ status: 'ready', challenge, round });
       },
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'failed' });
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'failed', message: failure(error) });
       },
     );
     return () => controller.abort();
@@ -50,7 +58,7 @@ export function Captcha({ onToken, ref }: CaptchaProps) {
 
   const fail = () => {
     onTokenRef.current('');
-    setState({ status: 'failed' });
+    setState({ status: 'failed', message: ERROR_MESSAGES.captchaFailed });
   };
 
   if (state.status === 'loading') {
@@ -71,7 +79,7 @@ export function Captcha({ onToken, ref }: CaptchaProps) {
     return (
       <div className="flex min-h-[65px] flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200">
         <p role="alert" className="flex-1">
-          {ERROR_MESSAGES.captchaFailed}
+          {state.message}
         </p>
         <Button variant="secondary" onClick={restart}>
           Retry

@@ -1,0 +1,58 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../test/manual-clock.ts';
+import { connectTestRedis, dropKeys, REDIS_AVAILABLE, testKeyPrefix } from '../test/redis.ts';
+import { createSlidingWindows, type SlidingWindow } from './sliding-window.ts';
+
+const WINDOW = 60_000;
+const stores = REDIS_AVAILABLE ? (['memory', 'redis'] as const) : (['memory'] as const);
+
+describe.each(stores)('a sliding window in %s', (store) => {
+  const clock = manualClock();
+  const prefix = testKeyPrefix();
+  let redis: Redis | null = null;
+  let window: SlidingWindow;
+  let other: SlidingWindow;
+
+  beforeAll(async () => {
+    if (store === 'redis') redis = await connectTestRedis();
+    const windows = createSlidingWindows({ redis, keyPrefix: prefix, clock });
+    window = windows('events', WINDOW);
+    other = windows('other', WINDOW);
+  });
+  afterAll(async () => {
+    if (redis) {
+      await dropKeys(redis, prefix);
+      redis.disconnect();
+    }
+  });
+
+  it('takes up to the limit, then answers how long until a place frees', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await window.take('a', 3)).taken).toBe(true);
+      clock.advance(10_000);
+    }
+    expect(await window.peek('a', 3)).toEqual({ count: 3, retryAfterMs: 30_000 });
+    expect(await window.take('a', 3)).toEqual({ taken: false, retryAfterMs: 30_000 });
+    // Other keys and other windows count apart.
+    expect((await window.take('b', 3)).taken).toBe(true);
+    expect(await other.peek('a', 3)).toEqual({ count: 0, retryAfterMs: 0 });
+    clock.advance(30_000);
+    expect(await window.peek('a', 3)).toEqual({ count: 2, retryAfterMs: 0 });
+    expect((await window.take('a', 3)).taken).toBe(true);
+  });
+
+  it('forgets an event given back', async () => {
+    const first = await window.take('c', 2);
+    await window.take('c', 2);
+    if (!first.taken) throw new Error('expected a place');
+    await window.giveBack('c', first.id);
+    expect((await window.peek('c', 2)).count).toBe(1);
+    expect((await window.take('c', 2)).taken).toBe(true);
+  });
+
+  it('never lets parallel takes past the limit', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => window.take('d', 5)));
+    expect(results.filter((r) => r.taken)).toHaveLength(5);
+  });
+});
