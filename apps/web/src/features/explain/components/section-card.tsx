@@ -1,6 +1,6 @@
+import type { ExplanationSection } from '@grasp/contract';
 import { SECTION_CLAMP_LENGTH } from '@grasp/contract';
 import { useId, useState } from 'react';
-import type { ExplanationSection } from '@grasp/contract';
 import { SectionIcon, UiIcon } from './icons.tsx';
 import { MarkdownText } from './markdown-text.tsx';
 
@@ -27,11 +27,14 @@ export function formatRange([start, end]: readonly [number, number]): string {
 export function SectionCard({
   section,
   status,
+  collapsible = true,
 }: {
   section: ExplanationSection;
   status?: SectionStatus;
+  /** false: the whole text, no toggle (a page read without JavaScript: the share page). */
+  collapsible?: boolean;
 }) {
-  const clampable = section.content.length > SECTION_CLAMP_LENGTH;
+  const clampable = collapsible && section.content.length > SECTION_CLAMP_LENGTH;
   const [expanded, setExpanded] = useState(false);
   const bodyId = useId();
   const clamped = clampable && !expanded;
@@ -39,7 +42,7 @@ export function SectionCard({
   return (
     <article
       aria-current={status === 'active' ? 'step' : undefined}
-      className={`rounded-xl border bg-white p-4 shadow-sm transition-colors sm:p-5 dark:bg-slate-900 ${STATUS_CLASS[status ?? 'idle']}`}
+      className={`rounded-xl border bg-white p-4 shadow-sm transition-colors break-inside-avoid sm:p-5 dark:bg-slate-900 ${STATUS_CLASS[status ?? 'idle']}`}
     >
       <header className="flex items-start gap-3">
         <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
@@ -66,7 +69,7 @@ export function SectionCard({
             aria-label={
               expanded ? `Show less of ${section.title}` : `Show more of ${section.title}`
             }
-            className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+            className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 print:hidden dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
           >
             <UiIcon
               name="chevronDown"
@@ -78,7 +81,7 @@ export function SectionCard({
       <div
         id={bodyId}
         data-clamped={clamped}
-        className={`mt-3 text-sm text-slate-700 dark:text-slate-300 ${clamped ? 'line-clamp-3' : ''}`}
+        className={`mt-3 text-sm text-slate-700 dark:text-slate-300 ${clamped ? 'line-clamp-3 print:line-clamp-none' : ''}`}
       >
         <MarkdownText>{section.content}</MarkdownText>
       </div>

@@ -1,0 +1,15 @@
+import { resolve } from 'node:path';
+import {
+  type SharePageRenderer,
+  type ShareRenderModule,
+  shareRendererOf,
+} from '../features/share/share-renderer.ts';
+
+/** The web app's share page entry, from source: what `npm run build` bundles for the server. */
+const SOURCE = resolve(import.meta.dirname, '../../../web/src/app/share-render.tsx');
+
+/** Share pages rendered by the web app's own components, as the built server renders them. */
+export async function sourceShareRenderer(): Promise<SharePageRenderer> {
+  const module = (await import(/* @vite-ignore */ SOURCE)) as ShareRenderModule;
+  return shareRendererOf(module, module.BARE_SHELL);
+}
