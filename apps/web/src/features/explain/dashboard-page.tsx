@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { RevokeShareButton } from '../share/components/revoke-share-button.tsx';
 import { RecentConcepts } from './components/recent-concepts.tsx';
 import { ResultError, ResultLoading } from './components/result-status.tsx';
 import { ResultView } from './components/result-view.tsx';
@@ -101,7 +102,12 @@ export function DashboardPage() {
         {!loading && current ? `Explanation of ${current.query} is ready.` : ''}
       </div>
       <ResultArea onSearch={runFromBelow} onChangeStyle={scrollToSearch} />
-      <RecentConcepts items={recent} onSearch={runFromBelow} disabled={loading} />
+      <RecentConcepts
+        items={recent}
+        onSearch={runFromBelow}
+        disabled={loading}
+        itemAction={(item) => <RevokeShareButton query={item.query} />}
+      />
     </main>
   );
 }
