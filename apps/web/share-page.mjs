@@ -14,6 +14,11 @@ import { build } from 'vite';
 import { inlinePageStyles } from './page-styles.mjs';
 
 const EMPTY_ROOT = '<div id="root"></div>';
+/**
+ * The markdown's styles: Tailwind writes `[&_ul]:list-disc` as `.\[\&_ul\]\:list-disc ul`,
+ * which Beasties cannot parse and would drop; they are few, and kept whole.
+ */
+const DESCENDANT_VARIANT = /\\\[\\&_/;
 
 function replaceOnce(html, pattern, replacement, what) {
   if (!pattern.test(html)) throw new Error(`dist/index.html lacks ${what}`);
@@ -55,7 +60,7 @@ export async function buildSharePage(root, dist) {
   const slots = { head: renderer.HEAD_SLOT, body: renderer.BODY_SLOT };
   const shell = shellOf(readFileSync(join(dist, 'index.html'), 'utf8'), slots);
   const sample = await renderer.renderSharePage(renderer.SHARE_FIXTURE, shell);
-  const { html } = await inlinePageStyles(sample, 'share page', dist);
+  const { html } = await inlinePageStyles(sample, 'share page', dist, [DESCENDANT_VARIANT]);
   const styles = [...html.matchAll(/<style>[\s\S]*?<\/style>/g)].map(([style]) => style);
   let styled = shell;
   for (const style of styles) {
