@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { registerAndSignIn, uniqueName } from './support/accounts.ts';
-import { seriousViolations } from './support/site-helpers.ts';
+import { changesMadeBySheet, seriousViolations } from './support/site-helpers.ts';
 
 async function explain(page: Page, query: string) {
   await page.getByPlaceholder('What concept would you like to learn?').fill(query);
@@ -55,6 +55,24 @@ test('share an explanation: anyone opens the link, with or without JavaScript, u
   expect(html).not.toContain('Tester');
   expect(html).not.toMatch(/eyJ[\w-]{5,}\.[\w-]{5,}\./);
   expect(await seriousViolations(reader)).toEqual([]);
+
+  // The page carries every rule of the app's stylesheet its markup needs, in both themes.
+  const home = await (await reader.request.get('/')).text();
+  const sheet = /"styles":\["([^"]+)"/.exec(home)?.[1] ?? '';
+  expect(sheet).toMatch(/^\/assets\/.+\.css$/);
+  for (const width of [375, 1280]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await reader.setViewportSize({ width, height: 800 });
+      await reader.emulateMedia({ colorScheme });
+      await reader.goto(share.url);
+      await expect(reader.locator('html')).toHaveClass(colorScheme === 'dark' ? /dark/ : /^$/);
+      expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      const missing = await reader.evaluate(changesMadeBySheet, sheet);
+      expect(missing.slice(0, 5), `${width} px, ${colorScheme}`).toEqual([]);
+      if (colorScheme === 'dark') expect(await seriousViolations(reader)).toEqual([]);
+    }
+  }
+
   await reader.getByRole('link', { name: 'Explain something else' }).first().click();
   await expect(reader).toHaveURL(/\/login\?register=true$/);
   await expect(reader.getByRole('form', { name: 'Create account' })).toBeVisible();

@@ -60,7 +60,11 @@ export function ActionBar({
 
   return (
     <div className="space-y-2 print:hidden">
-      <div role="toolbar" aria-label="Explanation actions" className="flex flex-wrap gap-2">
+      <div
+        role="toolbar"
+        aria-label="Explanation actions"
+        className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap [&>button]:px-3 sm:[&>button]:px-4"
+      >
         <Button
           variant="secondary"
           onClick={() => void share()}
@@ -78,18 +82,20 @@ export function ActionBar({
           <UiIcon name="sparkles" className="h-4 w-4" />
           Regenerate
         </Button>
+        <Button variant="secondary" onClick={() => window.print()}>
+          <UiIcon name="printer" className="h-4 w-4" />
+          Save as PDF
+        </Button>
         <Button
           variant="secondary"
+          // The longest label: a row of its own on a narrow screen.
+          className="col-span-2"
           onClick={() => void download()}
           disabled={busy === 'export'}
           aria-busy={busy === 'export'}
         >
           <UiIcon name="download" className="h-4 w-4" />
           Download Markdown
-        </Button>
-        <Button variant="secondary" onClick={() => window.print()}>
-          <UiIcon name="printer" className="h-4 w-4" />
-          Save as PDF
         </Button>
       </div>
       {status?.tone === 'error' && (
