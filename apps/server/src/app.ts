@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = createMetrics();
   await app.register(metricsRoutes(metrics, config.METRICS_TOKEN));
   const shareRenderer =
-    deps.shareRenderer === undefined ? await loadShareRenderer(webDist) : deps.shareRenderer;
+    deps.shareRenderer === undefined ? loadShareRenderer(webDist) : deps.shareRenderer;
   const services = createServices({ ...deps, shareRenderer }, app.log, metrics.recorder);
   await app.register(authenticatePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),

@@ -22,12 +22,26 @@ export function shareRendererOf(module: ShareRenderModule, shell: string): Share
 /**
  * The web build's share page renderer: the app's own components, built for Node by
  * apps/web/share-page.mjs, with the shell that carries the app's head and styles. Null when the
- * web app has not been built (a server started from source before `npm run build`).
+ * web app has not been built (a server started from source before `npm run build`). The module
+ * (React and the app's components) loads with the first share page to render: an instance that
+ * never renders one does not hold it in memory.
  */
-export async function loadShareRenderer(webDist: string): Promise<SharePageRenderer | null> {
+export function loadShareRenderer(webDist: string): SharePageRenderer | null {
   const modulePath = join(webDist, 'ssr', 'share-render.js');
   const shellPath = join(webDist, 'ssr', 'share-shell.html');
   if (!existsSync(modulePath) || !existsSync(shellPath)) return null;
-  const module = (await import(pathToFileURL(modulePath).href)) as ShareRenderModule;
-  return shareRendererOf(module, readFileSync(shellPath, 'utf8'));
+  const shell = readFileSync(shellPath, 'utf8');
+  let loaded: Promise<SharePageRenderer> | null = null;
+  return {
+    render(view) {
+      loaded ??= import(pathToFileURL(modulePath).href).then(
+        (module: ShareRenderModule) => shareRendererOf(module, shell),
+        (error: unknown) => {
+          loaded = null;
+          throw error;
+        },
+      );
+      return loaded.then((renderer) => renderer.render(view));
+    },
+  };
 }
