@@ -89,6 +89,11 @@ test('share an explanation: anyone opens the link, with or without JavaScript, u
   ).toBeVisible();
   await expect(plain.getByRole('link', { name: 'Explain something else' }).first()).toBeVisible();
 
+  // Signed in, the same call to action leads to the dashboard.
+  await page.goto(share.url);
+  await page.getByRole('link', { name: 'Explain something else' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
   // The owner stops sharing from the recent list: the link is a 404 at once.
   const stop = page.getByRole('button', { name: 'Stop sharing gravity' });
   await expect(stop).toBeVisible();
