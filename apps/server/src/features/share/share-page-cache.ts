@@ -51,6 +51,18 @@ export function encodedBody(page: RenderedPage, encoding: PageEncoding): Buffer 
  */
 export function preferredEncoding(acceptEncoding: string | undefined): PageEncoding | null {
   if (!acceptEncoding) return null;
+  const known = chosenEncodings.get(acceptEncoding);
+  if (known !== undefined) return known;
+  const chosen = parseEncoding(acceptEncoding);
+  // Browsers send a handful of distinct headers; anything else is not worth keeping many of.
+  if (chosenEncodings.size >= 64) chosenEncodings.clear();
+  chosenEncodings.set(acceptEncoding, chosen);
+  return chosen;
+}
+
+const chosenEncodings = new Map<string, PageEncoding | null>();
+
+function parseEncoding(acceptEncoding: string): PageEncoding | null {
   const accepted = new Set<string>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((p) => p.trim());
