@@ -5,7 +5,7 @@ import { SharePage } from '../features/share/components/share-page.tsx';
 import { renderMarkup } from './render-markup.tsx';
 
 /**
- * The server's entry to the web app (built by prerender.mjs into dist/ssr/share-render.js, with
+ * The server's entry to the web app (built by share-page.mjs into dist/ssr/share-render.js, with
  * everything it needs inside): renders share pages with the app's own components and the same
  * renderer as the prerendered pages. The server fills a page shell the build made from
  * index.html (dist/ssr/share-shell.html: the app's head and the stylesheet rules these pages use,
