@@ -8,6 +8,7 @@
  * Needs a build (npm run build). Run: npm run bench:share (BENCH_PORT moves the server).
  * Set DATABASE_URL=postgres://… to run the server on PostgreSQL instead of SQLite.
  */
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { basePort, type LoadFigures, load, rssMb, signUp, startServer } from './lib.ts';
 
@@ -29,6 +30,12 @@ function wire(url: string, encoding: string): Promise<{ bytes: number; body: str
     req.on('error', reject);
     req.end();
   });
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux, as rssMb). */
+function cpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const port = basePort(3401);
@@ -75,8 +82,16 @@ try {
   const rssBefore = rssMb(server.child.pid);
   const rounds: LoadFigures[] = [];
   const baseline: LoadFigures[] = [];
+  // The server's own CPU time per page: what the machine's other load and the load generator
+  // (which reads every byte of every page on the same cores) do not change much.
+  const cpuPerPage: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    rounds.push(await load({ url: page, headers: { 'accept-encoding': BROWSER_ENCODINGS } }));
+    const cpuBefore = cpuMs(server.child.pid);
+    const figures = await load({ url: page, headers: { 'accept-encoding': BROWSER_ENCODINGS } });
+    cpuPerPage.push(
+      ((cpuMs(server.child.pid) - cpuBefore) * 1000) / (figures.requestsPerSecond * 10),
+    );
+    rounds.push(figures);
     baseline.push(await load({ url: `${hello.url}/api/health` }));
   }
   const rssAfter = rssMb(server.child.pid);
@@ -87,7 +102,7 @@ try {
   const errors = rounds.reduce((sum, r) => sum + r.errors, 0);
   const lines = [
     `GET /s/{shareId}, 50 connections, ${ROUNDS} rounds of 10 s (median): ${median(rounds.map((r) => r.requestsPerSecond))} req/s, p50 ${median(rounds.map((r) => r.p50))} ms, p99 ${p99} ms (goal ≤ 25 ms), errors ${errors}`,
-    `  rounds (req/s, p99 ms): ${rounds.map((r) => `${r.requestsPerSecond}/${r.p99}`).join('  ')}`,
+    `  rounds (req/s, p99 ms): ${rounds.map((r) => `${r.requestsPerSecond}/${r.p99}`).join('  ')}; server CPU per page: ${Math.round(median(cpuPerPage))} µs`,
     `hello-world beside it (median): ${median(baseline.map((r) => r.requestsPerSecond))} req/s, p50 ${median(baseline.map((r) => r.p50))} ms, p99 ${median(baseline.map((r) => r.p99))} ms; rounds ${baseline.map((r) => `${r.requestsPerSecond}/${r.p99}`).join('  ')}`,
     `first view, before the rendering is kept (${FIRST_VIEWS.length} pages): median ${median(firstViews).toFixed(1)} ms, max ${Math.max(...firstViews).toFixed(1)} ms`,
     `page weight (HTML with inlined CSS): ${kib(plain.bytes)} raw, ${kib(gzip.bytes)} gzip, ${kib(br.bytes)} brotli (goal ≤ 30 KiB gzip)`,
