@@ -1,4 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -397,5 +399,74 @@ describe('share writes are rate limited like other writes', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('the web build’s share parts', () => {
+  const pageScript = 'window.notFound = 1';
+  const shellScript = 'window.sharePage = 1';
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'grasp-web-'));
+    for (const folder of ['prerendered', 'ssr']) mkdirSync(join(webDist, folder));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      join(webDist, 'prerendered', '404.html'),
+      `<!doctype html>${NOT_FOUND_MARKUP}<script>${pageScript}</script>`,
+    );
+    writeFileSync(
+      join(webDist, 'ssr', 'share-shell.html'),
+      `<!doctype html><script>${shellScript}</script><main>BODY</main>`,
+    );
+    writeFileSync(
+      join(webDist, 'ssr', 'share-render.js'),
+      `export const BARE_SHELL = '';
+export async function renderSharePage(view, shell) { return shell.replace('BODY', view.query); }`,
+    );
+    t = await buildTestApp('sqlite', {
+      providers: [fakeProvider('offline').provider, fakeProvider('remote-openai').provider],
+      webDist,
+    });
+    token = (await signedInUser(t.app, t.database.db, 'Uma')).token;
+  });
+  afterAll(() => t?.close());
+
+  const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+
+  it('renders a share into the build’s shell with the build’s renderer', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const explained = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/aiResponseGoogle',
+      headers,
+      payload: { query: 'Tides', provider: 'remote-openai' },
+    });
+    const { shareId } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/share',
+        headers,
+        payload: { explanationId: explained.json().explanationId },
+      })
+    ).json();
+    const res = await t.app.inject({ method: 'GET', url: `/s/${shareId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<main>Tides</main>');
+    // Its script, and the 404 page's, may run: their hashes are in the page policy.
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toContain(hashOf(shellScript));
+    expect(policy).toContain(hashOf(pageScript));
+  });
+
+  it('keeps the renderer, its shell and the 404 page off the site’s addresses', async () => {
+    for (const url of ['/ssr/share-render.js', '/ssr/share-shell.html', '/404']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).toBe('<!doctype html><div id="root"></div>');
+    }
+    const missing = await t.app.inject({ method: 'GET', url: '/s/AAAAAAAAAAAAAAAAAAAAAA' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain(NOT_FOUND_MARKUP);
   });
 });
