@@ -18,14 +18,14 @@ const WRAPPED_SELECTOR = /^:(where|is)\(/;
 /**
  * `html` with its stylesheet links replaced by the rules its markup uses, and the links' site
  * paths. Only the CSS comes from Beasties: the markup stays as React rendered it, so hydration
- * finds what it expects.
+ * finds what it expects. `allowRules`: more selectors to keep whole.
  */
-export async function inlinePageStyles(html, page, dist) {
+export async function inlinePageStyles(html, page, dist, allowRules = []) {
   const beasties = new Beasties({
     path: dist,
     publicPath: '/',
     preload: false,
-    allowRules: [WRAPPED_SELECTOR],
+    allowRules: [WRAPPED_SELECTOR, ...allowRules],
     logLevel: 'warn',
   });
   const processed = await beasties.process(html);

@@ -1,13 +1,16 @@
 /**
  * Build step after `vite build`: renders the pages of src/app/prerender.tsx to HTML with Vite's
  * SSR build and writes each into a copy of dist/index.html, as dist/prerendered/<name>.html
- * (`/` is index.html). The server sends those for their paths, index.html for the rest.
+ * (`/` is index.html; the 404 page is 404.html). The server sends those for their paths,
+ * index.html for the rest, and 404.html for a share link that does not (or no longer) exist.
+ * Then it builds the share pages' renderer (share-page.mjs).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { inlinePageStyles } from './page-styles.mjs';
+import { buildSharePage } from './share-page.mjs';
 
 const root = import.meta.dirname;
 const dist = join(root, 'dist');
@@ -53,14 +56,14 @@ try {
     logLevel: 'warn',
     build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true },
   });
-  const { PRERENDERED_PATHS, START_MODULES, renderPage } = await import(
+  const { PRERENDERED_PATHS, NOT_FOUND_PATH, START_MODULES, renderPage } = await import(
     pathToFileURL(join(ssrOut, 'prerender.js')).href
   );
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
   const shell = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/index.html lacks ${EMPTY_ROOT}`);
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
-  for (const path of PRERENDERED_PATHS) {
+  for (const path of [...PRERENDERED_PATHS, NOT_FOUND_PATH]) {
     const markup = await renderPage(path);
     // The app may only hydrate what it can render again: no inline scripts (the CSP forbids them).
     if (markup.includes('<script')) throw new Error(`${path} prerendered with a script`);
@@ -75,6 +78,7 @@ try {
     writeFileSync(join(dist, 'prerendered', `${name}.html`), page);
     process.stdout.write(`prerendered ${path} → dist/prerendered/${name}.html\n`);
   }
+  await buildSharePage(root, dist);
 } finally {
   rmSync(ssrOut, { recursive: true, force: true });
   // Read above only; it is no file of the site.

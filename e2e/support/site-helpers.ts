@@ -89,7 +89,7 @@ export async function openHydrated(page: Page, path: string): Promise<void> {
  * In the page: adds the stylesheet at `href` and lists each computed style of the body and what is
  * in it that the sheet changes, sizes last (they change with whatever else did).
  */
-async function changesMadeBySheet(href: string): Promise<string[]> {
+export async function changesMadeBySheet(href: string): Promise<string[]> {
   const elements = [...document.querySelectorAll('body, body *')];
   const styles = () =>
     elements.map((element) => {

@@ -21,6 +21,8 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
+import { shareRoutes } from './features/share/share.routes.ts';
+import { loadShareRenderer, type SharePageRenderer } from './features/share/share-renderer.ts';
 import { siteRoutes } from './features/site/site.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import type { Clock } from './lib/clock.ts';
@@ -31,7 +33,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/error-hand
 import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { inlineScriptHashes, registerSpa } from './plugins/spa.ts';
+import { inlineScriptHashes, notFoundPage, registerSpa } from './plugins/spa.ts';
 import { createServices } from './services.ts';
 
 export interface AppDeps {
@@ -49,6 +51,8 @@ export interface AppDeps {
   paymentGateway?: PaymentGateway;
   /** Folder of the built SPA; defaults to apps/web/dist beside the server build. */
   webDist?: string;
+  /** Renders share pages; by default the web build's (tests pass the web app's source one). */
+  shareRenderer?: SharePageRenderer | null;
 }
 
 function loggerOptions(config: Config) {
@@ -81,7 +85,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const metrics = createMetrics();
   await app.register(metricsRoutes(metrics, config.METRICS_TOKEN));
-  const services = createServices(deps, app.log, metrics.recorder);
+  const shareRenderer =
+    deps.shareRenderer === undefined ? loadShareRenderer(webDist) : deps.shareRenderer;
+  const services = createServices({ ...deps, shareRenderer }, app.log, metrics.recorder);
   await app.register(authenticatePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),
   });
@@ -94,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(learningRoutes(services.learning));
   await app.register(distillRoutes(services.distill));
   await app.register(billingRoutes(services.billing));
+  await app.register(shareRoutes(services.share, notFoundPage(webDist)));
 
   await registerSpa(app, webDist);
   return app;

@@ -27,6 +27,7 @@ import {
 import { createHealthService } from './features/health/health.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
 import { buildQuizPrompt, buildTutorPrompt } from './features/learning/learning-prompts.ts';
+import { createShareService } from './features/share/share.service.ts';
 import { createSiteService } from './features/site/site.service.ts';
 import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
@@ -101,19 +102,29 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     }),
     recorder,
   });
+  const learning = createLearningService({
+    db,
+    clock,
+    explanations: explain,
+    providers,
+    units: usage,
+    timeoutMs: deps.explainTimeoutMs,
+  });
   return {
     clock,
     usage,
     auth,
     providers,
     explain,
-    learning: createLearningService({
+    learning,
+    share: createShareService({
       db,
       clock,
+      publicUrl: config.PUBLIC_URL,
       explanations: explain,
-      providers,
-      units: usage,
-      timeoutMs: deps.explainTimeoutMs,
+      records: learning,
+      users: auth,
+      renderer: deps.shareRenderer ?? null,
     }),
     distill: createDistillService({
       db,

@@ -13,6 +13,7 @@ export * from './messages.ts';
 export * from './plans.ts';
 export * from './providers.ts';
 export * from './settings.ts';
+export * from './share.ts';
 export * from './site.ts';
 export * from './templates.ts';
 export * from './user.ts';

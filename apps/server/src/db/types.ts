@@ -112,6 +112,19 @@ export interface QuizAnswersTable {
   created_at: Timestamp;
 }
 
+/** A link to an explanation's public page (/s/{id}); deleted when revoked. */
+export interface SharesTable {
+  /** 128 random bits, base64url: the link cannot be guessed. */
+  id: string;
+  explanation_id: string;
+  user_id: string;
+  /** The explanation's concept. */
+  title: string;
+  /** `unlisted` or `public` (contract SHARE_VISIBILITIES). */
+  visibility: string;
+  created_at: Timestamp;
+}
+
 export interface ExplanationCacheTable {
   cache_key: string;
   provider: string;
@@ -197,6 +210,7 @@ export interface DB {
   quiz_sets: QuizSetsTable;
   quiz_attempts: QuizAttemptsTable;
   quiz_answers: QuizAnswersTable;
+  shares: SharesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -95,8 +95,9 @@ export async function signedInUser(
   db: Kysely<DB>,
   name: string,
   pin = '1234',
+  overrides: Record<string, unknown> = {},
 ) {
-  const res = await register(app, name, { pin, confirm_pin: pin });
+  const res = await register(app, name, { pin, confirm_pin: pin, ...overrides });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.body}`);
   await markVerified(db, name);
   const login = await app.inject({

@@ -1,5 +1,6 @@
 import { DashboardPage, type DashboardResultSlots } from '../features/explain/dashboard-page.tsx';
 import { learningSlots } from '../features/learning/learning-slots.tsx';
+import { RevokeShareButton } from '../features/share/components/revoke-share-button.tsx';
 
 /** The learning loop's parts, placed in the explanation the dashboard shows. */
 const withLearning: DashboardResultSlots = (concept, actions) =>
@@ -11,7 +12,12 @@ const withLearning: DashboardResultSlots = (concept, actions) =>
     provider: actions.provider,
   });
 
-/** /dashboard: the explain feature's page, composed here with the learning feature's parts. */
+/** /dashboard: the explain feature's page, composed here with the learning and share features' parts. */
 export function DashboardRoute() {
-  return <DashboardPage resultSlots={withLearning} />;
+  return (
+    <DashboardPage
+      resultSlots={withLearning}
+      recentItemAction={(item) => <RevokeShareButton query={item.query} />}
+    />
+  );
 }

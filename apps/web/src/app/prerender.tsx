@@ -1,8 +1,8 @@
-import { type ReactNode, StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
+import type { ReactNode } from 'react';
 import { StaticRouter } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { App } from './app.tsx';
+import { renderMarkup } from './render-markup.tsx';
 
 /**
  * The visitor pages whose HTML is rendered at build time (prerender.mjs), so their largest
@@ -10,6 +10,12 @@ import { App } from './app.tsx';
  * depends on the browser (session, theme) only changes after hydration.
  */
 export const PRERENDERED_PATHS = [paths.home, paths.pricing, paths.terms, paths.privacy];
+
+/**
+ * An address no route has: the app's 404 page, which the server sends (status 404) for a share
+ * link that does not exist or was revoked. Not a route of its own (spa.ts).
+ */
+export const NOT_FOUND_PATH = '/404';
 
 /** Loaded at start on every page: the API client's set-up and the session check (app.tsx). */
 const ALWAYS = ['src/app/api-setup.ts', 'src/app/session-guard.tsx'];
@@ -24,6 +30,7 @@ export const START_MODULES: Record<string, string[]> = {
   [paths.pricing]: [...ALWAYS, 'src/features/billing/pricing-page.tsx'],
   [paths.terms]: [...ALWAYS, 'src/features/legal/terms-page.tsx'],
   [paths.privacy]: [...ALWAYS, 'src/features/legal/privacy-page.tsx'],
+  [NOT_FOUND_PATH]: [...ALWAYS, 'src/features/misc/not-found-page.tsx'],
 };
 
 /** The markup of the app at `path`, once every lazy part of it has loaded. */
@@ -31,12 +38,5 @@ export async function renderPage(path: string): Promise<string> {
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={path}>{children}</StaticRouter>
   );
-  const { prelude } = await prerender(
-    <StrictMode>
-      <App Router={Router} />
-    </StrictMode>,
-    // Large parts would otherwise come as separate chunks put in place by inline scripts.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
-  );
-  return new Response(prelude).text();
+  return renderMarkup(<App Router={Router} />);
 }

@@ -10,7 +10,7 @@ const LINKS = [
 
 export function SiteFooter() {
   return (
-    <footer className="mt-auto border-t border-slate-200 dark:border-slate-800">
+    <footer className="mt-auto border-t border-slate-200 print:hidden dark:border-slate-800">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:text-slate-300">
         {/* A page prerendered last year keeps its year until rebuilt, instead of failing hydration. */}
         <p suppressHydrationWarning>

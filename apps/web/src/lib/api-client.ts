@@ -92,6 +92,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const response = await send(path, options);
   const body = await readBody(response);
   if (response.ok) return body as T;
+  throw failure(response, body, options);
+}
+
+/** A call whose answer is a file (a download), with the headers that name it; errors as above. */
+export async function apiFile(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; headers: Headers }> {
+  const response = await send(path, { ...options, headers: { Accept: '*/*', ...options.headers } });
+  if (response.ok) return { blob: await response.blob(), headers: response.headers };
+  throw failure(response, await readBody(response), options);
+}
+
+function failure(response: Response, body: unknown, options: RequestOptions): ApiError {
   if (response.status === 401 && !options.skipUnauthorizedHandler) hooks.onUnauthorized();
   const message = isErrorBody(body)
     ? body.message
@@ -99,5 +113,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       ? ERROR_MESSAGES.internalServerError
       : ERROR_MESSAGES.unexpected;
   const code = isErrorBody(body) && typeof body.code === 'string' ? body.code : 'HTTP_ERROR';
-  throw new ApiError('http', response.status, code, message);
+  return new ApiError('http', response.status, code, message);
 }

@@ -241,6 +241,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     logout: (sessionId: string) => repo.revokeSession(db, sessionId, clock.now()),
 
+    /** The name a user gave at registration (a share page shows its first word only). */
+    async fullNameOf(userId: string): Promise<string | undefined> {
+      return (await repo.findUserById(db, userId))?.full_name;
+    },
+
     async verifyEmail(token: string): Promise<{ success: true; message: string }> {
       if (!token) throw badRequest(ERROR_MESSAGES.noVerificationToken);
       const tokenHash = sha256(token);

@@ -31,7 +31,7 @@ const SEED = process.env.FC_SEED
 const OWN_NAME = 'Prop';
 
 /** Routes that answer a person's browser with HTML pages; their 404 is a page too. */
-const PAGE_ROUTES = new Set(['/api/payment/sandbox/checkout/:transactionId']);
+const PAGE_ROUTES = new Set(['/api/payment/sandbox/checkout/:transactionId', '/s/:shareId']);
 
 const discovery = await buildTestApp('sqlite');
 const ROUTES = await apiRoutes(discovery.app);

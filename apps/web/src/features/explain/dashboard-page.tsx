@@ -1,5 +1,5 @@
 import type { ProviderId } from '@grasp/contract';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSettings } from '../settings/settings-store.ts';
 import { resolveProvider, useProviders } from './api/providers-store.ts';
@@ -9,7 +9,11 @@ import { type ResultSlots, ResultView } from './components/result-view.tsx';
 import { SearchBar } from './components/search-bar.tsx';
 import { StartScreen } from './components/start-screen.tsx';
 import { StreamingView } from './components/streaming-view.tsx';
-import { type CurrentConcept, useConceptStore } from './stores/concept-store.ts';
+import {
+  type CurrentConcept,
+  type RecentConcept,
+  useConceptStore,
+} from './stores/concept-store.ts';
 
 const SEARCH_ID = 'concept-search';
 const PROVIDER_SELECT_ID = 'ai-provider';
@@ -73,7 +77,14 @@ function ResultArea({
 }
 
 /** /dashboard: search, the explanation, and the recently viewed concepts (SPEC.md §2). */
-export function DashboardPage({ resultSlots }: { resultSlots?: DashboardResultSlots } = {}) {
+export function DashboardPage({
+  resultSlots,
+  recentItemAction,
+}: {
+  resultSlots?: DashboardResultSlots;
+  /** A control beside each recent concept, given by another feature (share: stop sharing). */
+  recentItemAction?: (item: RecentConcept) => ReactNode;
+} = {}) {
   const search = useConceptStore((s) => s.search);
   const loading = useConceptStore((s) => s.loading);
   const recent = useConceptStore((s) => s.recent);
@@ -139,7 +150,12 @@ export function DashboardPage({ resultSlots }: { resultSlots?: DashboardResultSl
           ((concept) => resultSlots(concept, { chooseProvider, provider: chosenProvider }))
         }
       />
-      <RecentConcepts items={recent} onSearch={runFromBelow} disabled={loading} />
+      <RecentConcepts
+        items={recent}
+        onSearch={runFromBelow}
+        disabled={loading}
+        itemAction={recentItemAction}
+      />
     </main>
   );
 }

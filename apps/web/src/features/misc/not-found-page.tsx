@@ -5,9 +5,10 @@ import { paths } from '../../config/paths.ts';
 export function NotFoundPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  // With nothing to go back to in this tab, "back" would do nothing; go home instead.
-  const canGoBack = location.key !== 'default' || window.history.length > 1;
-  const goBack = () => (canGoBack ? navigate(-1) : navigate(paths.home));
+  // With nothing to go back to in this tab, "back" would do nothing; go home instead. Asked on
+  // the click: the page is also rendered where there is no window (prerender.mjs).
+  const goBack = () =>
+    location.key !== 'default' || window.history.length > 1 ? navigate(-1) : navigate(paths.home);
   return (
     <main
       id="main"

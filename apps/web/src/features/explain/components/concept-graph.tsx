@@ -24,7 +24,7 @@ export default function ConceptGraph({ graph }: { graph: Graph }) {
   }, [graph]);
 
   return (
-    <div className="h-80 w-full overflow-hidden rounded-xl border border-slate-200 sm:h-96 dark:border-slate-800">
+    <div className="h-80 w-full overflow-hidden rounded-xl border border-slate-200 sm:h-96 print:hidden dark:border-slate-800">
       <ReactFlow
         defaultNodes={nodes}
         defaultEdges={edges}

@@ -95,6 +95,8 @@ const UI_SHAPES = {
   pause: <path d="M8 4v16M16 4v16" />,
   sparkles: <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2 2M16 16l2 2M6 18l2-2M16 8l2-2" />,
   arrowUp: <path d="M12 19V5M5 12l7-7 7 7" />,
+  download: <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />,
+  printer: <path d="M7 9V3h10v6M7 17H4v-6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v6h-3M7 14h10v7H7z" />,
 } satisfies Record<string, ReactNode>;
 
 export type UiIconName = keyof typeof UI_SHAPES;

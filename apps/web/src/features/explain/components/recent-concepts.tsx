@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { RecentConcept } from '../stores/concept-store.ts';
 import { UiIcon } from './icons.tsx';
 
@@ -7,21 +7,26 @@ const shortDateTime = new Intl.DateTimeFormat(undefined, {
   timeStyle: 'short',
 });
 
-/** The collapsible "Recently Viewed Concepts" list; an item re-runs its search. */
+/**
+ * The collapsible "Recently Viewed Concepts" list; an item re-runs its search. `itemAction`
+ * puts a control beside an item (the share feature's "Stop sharing").
+ */
 export function RecentConcepts({
   items,
   onSearch,
   disabled = false,
+  itemAction,
 }: {
   items: readonly RecentConcept[];
   onSearch: (query: string) => void;
   disabled?: boolean;
+  itemAction?: (item: RecentConcept) => ReactNode;
 }) {
   const [open, setOpen] = useState(true);
   const listId = useId();
   if (items.length === 0) return null;
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 print:hidden dark:border-slate-800 dark:bg-slate-900">
       <h2>
         <button
           type="button"
@@ -43,12 +48,12 @@ export function RecentConcepts({
         className="mt-3 divide-y divide-slate-100 dark:divide-slate-800"
       >
         {items.map((item) => (
-          <li key={item.id}>
+          <li key={item.id} className="flex items-center gap-2">
             <button
               type="button"
               disabled={disabled}
               onClick={() => onSearch(item.query)}
-              className="flex w-full items-center justify-between gap-3 rounded-md px-2 py-2 text-left hover:bg-slate-50 disabled:opacity-60 dark:hover:bg-slate-800"
+              className="flex min-w-0 flex-1 items-center justify-between gap-3 rounded-md px-2 py-2 text-left hover:bg-slate-50 disabled:opacity-60 dark:hover:bg-slate-800"
             >
               <span className="min-w-0 truncate font-medium text-slate-800 dark:text-slate-200">
                 {item.query}
@@ -60,6 +65,7 @@ export function RecentConcepts({
                 {shortDateTime.format(item.timestamp)}
               </time>
             </button>
+            {itemAction?.(item)}
           </li>
         ))}
       </ul>

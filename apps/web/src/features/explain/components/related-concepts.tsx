@@ -9,7 +9,7 @@ export function RelatedConcepts({
 }) {
   if (concepts.length === 0) return null;
   return (
-    <section aria-labelledby="related-concepts-title">
+    <section aria-labelledby="related-concepts-title" className="print:hidden">
       <h3
         id="related-concepts-title"
         className="text-lg font-semibold text-slate-900 dark:text-slate-100"

@@ -76,6 +76,7 @@ export function ResultView({
         </h2>
         <ActionBar
           query={query}
+          explanationId={content.explanationId}
           narration={narration.state}
           onToggleAudio={narration.toggle}
           onRegenerate={() => {

@@ -41,7 +41,7 @@ export function SearchBar({
     <section
       id={id}
       aria-label="Search for a concept"
-      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 print:hidden dark:border-slate-800 dark:bg-slate-900"
     >
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to older browsers and jsdom */}
       <form role="search" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">

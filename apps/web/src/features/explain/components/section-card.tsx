@@ -30,6 +30,7 @@ export function SectionCard({
   id,
   badge,
   children,
+  collapsible = true,
 }: {
   section: ExplanationSection;
   status?: SectionStatus;
@@ -39,8 +40,10 @@ export function SectionCard({
   badge?: ReactNode;
   /** Shown under the text, never clamped with it. */
   children?: ReactNode;
+  /** false: the whole text, no toggle (a page read without JavaScript: the share page). */
+  collapsible?: boolean;
 }) {
-  const clampable = section.content.length > SECTION_CLAMP_LENGTH;
+  const clampable = collapsible && section.content.length > SECTION_CLAMP_LENGTH;
   const [expanded, setExpanded] = useState(false);
   const bodyId = useId();
   const titleId = useId();
@@ -52,7 +55,7 @@ export function SectionCard({
       tabIndex={id ? -1 : undefined}
       aria-labelledby={titleId}
       aria-current={status === 'active' ? 'step' : undefined}
-      className={`scroll-mt-20 rounded-xl border bg-white p-4 shadow-sm transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 sm:p-5 dark:bg-slate-900 ${STATUS_CLASS[status ?? 'idle']}`}
+      className={`scroll-mt-20 rounded-xl border bg-white p-4 shadow-sm transition-colors break-inside-avoid focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 sm:p-5 dark:bg-slate-900 ${STATUS_CLASS[status ?? 'idle']}`}
     >
       <header className="flex items-start gap-3">
         <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
@@ -82,7 +85,7 @@ export function SectionCard({
             aria-label={
               expanded ? `Show less of ${section.title}` : `Show more of ${section.title}`
             }
-            className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+            className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 print:hidden dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
           >
             <UiIcon
               name="chevronDown"
@@ -94,7 +97,7 @@ export function SectionCard({
       <div
         id={bodyId}
         data-clamped={clamped}
-        className={`mt-3 text-sm text-slate-700 dark:text-slate-300 ${clamped ? 'line-clamp-3' : ''}`}
+        className={`mt-3 text-sm text-slate-700 dark:text-slate-300 ${clamped ? 'line-clamp-3 print:line-clamp-none' : ''}`}
       >
         <MarkdownText>{section.content}</MarkdownText>
       </div>
