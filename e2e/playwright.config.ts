@@ -37,6 +37,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), DATA_DIR, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    // NODE_ENV=test allows TEST_CLOCK: recaps.spec.ts moves the server's clock to a due date.
+    env: { PORT: String(PORT), DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn', TEST_CLOCK: 'true' },
   },
 });

@@ -26,6 +26,7 @@ import {
 import { createHealthService } from './features/health/health.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
 import { buildQuizPrompt, buildTutorPrompt } from './features/learning/learning-prompts.ts';
+import { createRecapsService } from './features/learning/recaps.service.ts';
 import { createSiteService } from './features/site/site.service.ts';
 import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
@@ -95,12 +96,14 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     }),
     recorder,
   });
+  const recaps = createRecapsService({ db, clock });
   return {
     clock,
     usage,
     auth,
     providers,
     explain,
+    recaps,
     learning: createLearningService({
       db,
       clock,
@@ -108,11 +111,14 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
       providers,
       units: usage,
       timeoutMs: deps.explainTimeoutMs,
+      onQuizCompleted: (userId, explanationId, allCorrect) =>
+        recaps.quizCompleted(userId, explanationId, allCorrect),
     }),
     distill: createDistillService({
       db,
       clock,
       units: usage,
+      recaps,
       timeoutMs: deps.explainTimeoutMs,
       distillers: createDistillers({
         config,
@@ -124,7 +130,11 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     health: createHealthService({ db, redis }),
     analytics: createAnalyticsService({ db, clock }),
     site: createSiteService({ config }),
-    stats: createStatsService({ db, availableUnits: (userId) => usage.availableUnits(userId) }),
+    stats: createStatsService({
+      db,
+      availableUnits: (userId) => usage.availableUnits(userId),
+      reviewMoments: (userId) => recaps.reviewMoments(userId),
+    }),
     billing: createBillingService({
       db,
       clock,

@@ -3,6 +3,7 @@ import * as initial from './0001-initial.ts';
 import * as unitHolds from './0002-unit-holds.ts';
 import * as answerTexts from './0003-answer-texts.ts';
 import * as learning from './0004-learning.ts';
+import * as recaps from './0005-recaps.ts';
 
 /** Migrations in order; imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-unit-holds': unitHolds,
   '0003-answer-texts': answerTexts,
   '0004-learning': learning,
+  '0005-recaps': recaps,
 };

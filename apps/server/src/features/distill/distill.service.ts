@@ -1,4 +1,5 @@
 import {
+  type ConceptStatus,
   type DistillResponse,
   distillTemplate,
   ERROR_CODES,
@@ -18,6 +19,7 @@ import { ProviderFailureError } from '../explain/providers/provider.ts';
 import { cleanConcepts } from './concept-list.ts';
 import * as repo from './distill.repository.ts';
 import type { DistillerLookup } from './distiller.ts';
+import { cleanPrerequisites, foundationalFirst, type Prerequisite } from './prerequisites.ts';
 
 export interface DistillDeps {
   db: Kysely<DB>;
@@ -29,6 +31,10 @@ export interface DistillDeps {
     giveUnitBack(hold: UnitHold): Promise<void>;
   };
   timeoutMs?: number;
+  /** The learning feature's recaps: where each concept stands for the user (the map's colours). */
+  recaps: {
+    statusOf(userId: string, concepts: readonly string[]): Promise<Record<string, ConceptStatus>>;
+  };
   /** Picks the historical template; tests pin it. */
   random?: () => number;
 }
@@ -60,9 +66,14 @@ export function createDistillService(deps: DistillDeps) {
       const template = distillTemplate(input.subject, user.plan, deps.random);
       const hold = await deps.units.takeUnit(user.id);
       let concepts: string[];
+      let prerequisites: Prerequisite[];
       try {
         const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
-        concepts = cleanConcepts(await distiller.distill(input.subject, signal));
+        const distilled = await distiller.distill(input.subject, signal);
+        const names = cleanConcepts(distilled.concepts);
+        // Pairs naming a concept not in the list go, cycles are broken, prerequisites lead.
+        prerequisites = cleanPrerequisites(names, distilled.prerequisites);
+        concepts = foundationalFirst(names, prerequisites);
         if (concepts.length === 0) {
           throw new ProviderFailureError(`${providerId} distilled no usable concepts`);
         }
@@ -82,7 +93,8 @@ export function createDistillService(deps: DistillDeps) {
         });
         await deps.units.keepUnit(tx, hold);
       });
-      return { concepts, template };
+      const status = await deps.recaps.statusOf(user.id, concepts);
+      return { concepts, template, prerequisites, status };
     },
   };
 }

@@ -24,6 +24,8 @@ export const MARKDOWN =
 
 export function makeResponse(overrides: Partial<ExplainResponse> = {}): ExplainResponse {
   return {
+    explanationId: 'explanation-1',
+    suggestedQuestions: [],
     response: MARKDOWN,
     provider: 'offline',
     template: 'default',
