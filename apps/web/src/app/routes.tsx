@@ -60,6 +60,10 @@ const DistillerPage = lazyPage(
   'DistillerPage',
   { path: paths.distiller, signedIn: true },
 );
+const ReviewPage = lazyPage(() => import('../features/learning/review-page.tsx'), 'ReviewPage', {
+  path: paths.review,
+  signedIn: true,
+});
 const NotFoundPage = lazyPage(() => import('../features/misc/not-found-page.tsx'), 'NotFoundPage');
 
 export function AppRoutes() {
@@ -95,6 +99,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <DistillerPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path={paths.review}
+          element={
+            <RequireAuth>
+              <ReviewPage />
             </RequireAuth>
           }
         />

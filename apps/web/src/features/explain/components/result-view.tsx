@@ -1,13 +1,13 @@
 import {
   DIFFICULTY_LABELS,
   MAX_RELATED_CONCEPTS,
+  parseExplanation,
   providerLabel,
   templateLabel,
 } from '@grasp/contract';
 import { lazy, Suspense, useMemo } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNarration } from '../hooks/use-narration.ts';
-import { parseExplanation } from '@grasp/contract';
 import type { CurrentConcept } from '../stores/concept-store.ts';
 import { ActionBar } from './action-bar.tsx';
 import { RelatedConcepts } from './related-concepts.tsx';

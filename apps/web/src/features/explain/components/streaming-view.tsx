@@ -1,6 +1,5 @@
-import { providerLabel } from '@grasp/contract';
+import { parseExplanation, providerLabel } from '@grasp/contract';
 import { useMemo } from 'react';
-import { parseExplanation } from '@grasp/contract';
 import { SectionCard } from './section-card.tsx';
 
 /** The answer while it streams in: sections appear as their headings arrive. */

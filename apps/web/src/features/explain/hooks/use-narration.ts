@@ -1,7 +1,7 @@
+import type { ExplanationSection } from '@grasp/contract';
 import { ERROR_MESSAGES } from '@grasp/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SectionStatus } from '../components/section-card.tsx';
-import type { ExplanationSection } from '@grasp/contract';
 import { markdownToPlainText } from '../lib/plain-text.ts';
 
 export type NarrationState = 'idle' | 'playing' | 'paused';
