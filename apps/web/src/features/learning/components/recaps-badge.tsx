@@ -24,7 +24,7 @@ export function RecapsBadge() {
       className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-400 px-1.5 text-xs font-bold text-slate-900"
     >
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <span className="sr-only">{`, ${count} ${count === 1 ? 'recap' : 'recaps'} due`}</span>
+      <span className="sr-only">{` (${count} ${count === 1 ? 'recap' : 'recaps'} due)`}</span>
     </span>
   );
 }
