@@ -56,7 +56,7 @@ export function DistillerPage() {
         />
         {error && error.kind !== 'validation' && <DistillAlert error={error} alertRef={alertRef} />}
         {concepts.length > 0 && (
-          <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_26rem] xl:items-start">
+          <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_28rem] xl:items-start">
             <ConceptList
               subject={subject}
               concepts={concepts}

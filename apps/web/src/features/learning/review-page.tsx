@@ -32,7 +32,10 @@ export function ReviewPage() {
         <kbd className="font-mono">Enter</kbd> to go on, <kbd className="font-mono">1</kbd>–
         <kbd className="font-mono">4</kbd> to rate.
       </p>
-      <p role="status" className="mb-4 min-h-5 text-sm text-emerald-800 dark:text-emerald-300">
+      <p
+        role="status"
+        className={note ? 'mb-4 text-sm font-medium text-emerald-800 dark:text-emerald-300' : ''}
+      >
         {note}
       </p>
       {status === 'error' && !card ? (

@@ -29,7 +29,7 @@ export function LearningMapPanel({
           concept to explain it.
         </p>
       </div>
-      <div className="h-80 overflow-hidden rounded-xl border border-slate-200 sm:h-96 dark:border-slate-800">
+      <div className="h-80 overflow-hidden rounded-xl border border-slate-200 sm:h-96 xl:h-[28rem] dark:border-slate-800">
         <Suspense
           fallback={
             <p className="flex h-full items-center justify-center text-sm text-slate-600 dark:text-slate-400">

@@ -11,7 +11,7 @@ import {
   Position,
   ReactFlow,
 } from '@xyflow/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSettings } from '../../settings/settings-store.ts';
 import { layoutLearningMap } from '../lib/map-layout.ts';
 import type { DistilledConcept, Prerequisite } from '../stores/distill-store.ts';
@@ -29,7 +29,7 @@ function ConceptNodeView({ data }: NodeProps<ConceptNode>) {
       data-testid="map-node"
       data-status={data.status}
       title={`Explain ${data.name}`}
-      className={`w-40 cursor-pointer rounded-xl border-2 px-3 py-2 text-center shadow-sm hover:shadow-md ${look.node}`}
+      className={`w-36 cursor-pointer rounded-xl border-2 px-2 py-1.5 text-center shadow-sm hover:shadow-md ${look.node}`}
     >
       <Handle
         type="target"
@@ -54,6 +54,19 @@ function ConceptNodeView({ data }: NodeProps<ConceptNode>) {
 
 const NODE_TYPES = { concept: ConceptNodeView };
 
+/** Two nodes a row on a phone, three where the map has room: the text stays readable. */
+function useMaxPerRow(): number {
+  const query = '(min-width: 640px)';
+  const [wide, setWide] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const media = window.matchMedia(query);
+    const update = () => setWide(media.matches);
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, []);
+  return wide ? 3 : 2;
+}
+
 /**
  * The distilled concepts as a map (React Flow, loaded only when shown): foundational concepts
  * on top, arrows from a prerequisite to what builds on it, coloured and labelled by status.
@@ -69,6 +82,7 @@ export default function LearningMap({
   onSelect: (name: string) => void;
 }) {
   const darkMode = useSettings((s) => s.darkMode);
+  const perRow = useMaxPerRow();
   const names = concepts.map((c) => c.name).join('\n');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layout depends on the names only.
   const layout = useMemo(
@@ -76,8 +90,9 @@ export default function LearningMap({
       layoutLearningMap(
         concepts.map((c) => c.name),
         prerequisites,
+        perRow,
       ),
-    [names, prerequisites],
+    [names, prerequisites, perRow],
   );
   const nodes = useMemo(
     () =>
@@ -96,17 +111,17 @@ export default function LearningMap({
       }),
     [layout, concepts],
   );
-  const edges = useMemo(
-    () =>
-      layout.edges.map(
-        (e): Edge => ({
-          ...e,
-          markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 },
-          style: { strokeWidth: 1.5 },
-        }),
-      ),
-    [layout],
-  );
+  const edges = useMemo(() => {
+    // slate-500 on light, slate-400 on dark: arrows as clear as the nodes' text.
+    const color = darkMode ? '#94a3b8' : '#64748b';
+    return layout.edges.map(
+      (e): Edge => ({
+        ...e,
+        markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16, color },
+        style: { strokeWidth: 1.5, stroke: color },
+      }),
+    );
+  }, [layout, darkMode]);
 
   return (
     <ReactFlow
@@ -122,11 +137,13 @@ export default function LearningMap({
       minZoom={GRAPH_ZOOM.min / 2}
       maxZoom={GRAPH_ZOOM.max}
       colorMode={darkMode ? 'dark' : 'light'}
+      // The panel's own colours show through, in both themes.
+      style={{ backgroundColor: 'transparent' }}
       fitView
-      fitViewOptions={{ padding: 0.15 }}
+      fitViewOptions={{ padding: 0.1, maxZoom: 1.1 }}
       aria-label="Learning map"
     >
-      <Background />
+      <Background bgColor="transparent" />
       <Controls showInteractive={false} />
     </ReactFlow>
   );

@@ -39,6 +39,16 @@ describe('the learning map layout', () => {
     expect(edges).toEqual([{ id: 'a→c', source: 'a', target: 'c' }]);
   });
 
+  it('wraps a wide layer onto rows of its own, above the next layer', () => {
+    const { nodes } = layoutLearningMap(['a', 'b', 'c', 'd'], [{ from: 'a', to: 'd' }], 2);
+    expect(nodes.map((n) => [n.id, n.layer, n.y])).toEqual([
+      ['a', 0, 0],
+      ['b', 0, 0],
+      ['c', 0, MAP_ROW_GAP],
+      ['d', 1, 2 * MAP_ROW_GAP],
+    ]);
+  });
+
   it('does not loop on a cycle', () => {
     const { nodes } = layoutLearningMap(
       ['a', 'b'],

@@ -16,8 +16,8 @@ export interface MapEdge {
   target: string;
 }
 
-export const MAP_COLUMN_GAP = 190;
-export const MAP_ROW_GAP = 110;
+export const MAP_COLUMN_GAP = 165;
+export const MAP_ROW_GAP = 95;
 
 /**
  * The learning map's layout: foundational concepts on top, each concept one row below its
@@ -27,6 +27,7 @@ export const MAP_ROW_GAP = 110;
 export function layoutLearningMap(
   concepts: readonly string[],
   prerequisites: readonly Prerequisite[],
+  maxPerRow = Number.POSITIVE_INFINITY,
 ): { nodes: MapNode[]; edges: MapEdge[] } {
   const known = new Set(concepts);
   const pairs = prerequisites.filter(
@@ -48,21 +49,28 @@ export function layoutLearningMap(
     return layer;
   };
 
-  const rows = new Map<number, string[]>();
+  const byLayer = new Map<number, string[]>();
   for (const name of concepts) {
     const layer = layerOf(name);
-    rows.set(layer, [...(rows.get(layer) ?? []), name]);
+    byLayer.set(layer, [...(byLayer.get(layer) ?? []), name]);
   }
-  const nodes = concepts.map((id): MapNode => {
-    const layer = layers.get(id) ?? 0;
-    const row = rows.get(layer) ?? [id];
-    return {
-      id,
-      layer,
-      x: (row.indexOf(id) - (row.length - 1) / 2) * MAP_COLUMN_GAP,
-      y: layer * MAP_ROW_GAP,
-    };
+  // A layer wider than a narrow map allows wraps onto rows of its own, still above the next.
+  const rows: string[][] = [];
+  for (const layer of [...byLayer.keys()].sort((a, b) => a - b)) {
+    const names = byLayer.get(layer) ?? [];
+    for (let i = 0; i < names.length; i += Math.max(1, maxPerRow)) {
+      rows.push(names.slice(i, i + Math.max(1, maxPerRow)));
+    }
+  }
+  const placed = new Map<string, { x: number; y: number }>();
+  rows.forEach((row, r) => {
+    row.forEach((id, i) => {
+      placed.set(id, { x: (i - (row.length - 1) / 2) * MAP_COLUMN_GAP, y: r * MAP_ROW_GAP });
+    });
   });
+  const nodes = concepts.map(
+    (id): MapNode => ({ id, layer: layers.get(id) ?? 0, ...(placed.get(id) ?? { x: 0, y: 0 }) }),
+  );
   const edges = pairs.map((p) => ({ id: `${p.from}→${p.to}`, source: p.from, target: p.to }));
   return { nodes, edges };
 }

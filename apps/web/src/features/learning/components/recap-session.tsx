@@ -131,7 +131,7 @@ export function RecapCard({
           id="recap-title"
           ref={titleRef}
           tabIndex={-1}
-          className="text-2xl font-bold tracking-tight break-words text-slate-900 focus:outline-none dark:text-slate-100"
+          className="w-fit max-w-full rounded text-2xl font-bold tracking-tight break-words text-slate-900 dark:text-slate-100"
         >
           {card.query}
         </h2>
