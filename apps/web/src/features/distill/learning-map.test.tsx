@@ -28,12 +28,35 @@ const mapNode = async (name: string) =>
     (n) => n.querySelector('p')?.textContent === name,
   ) as HTMLElement;
 
+/** jsdom has no IntersectionObserver: this one sees everything at once, as a tall screen would. */
+class SeeingObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback(
+      [{ isIntersecting: true, target } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    );
+  }
+  disconnect() {}
+}
+
 describe('the learning map', () => {
   beforeEach(() => {
     resetStores('free');
     resetDistillStore();
+    vi.stubGlobal('IntersectionObserver', SeeingObserver);
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it('loads React Flow only once the map comes into sight', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    stubDistillApi();
+    renderPage();
+    await distilled();
+    const map = screen.getByRole('region', { name: 'Learning map' });
+    expect(within(map).getByText('Loading the map…')).toBeInTheDocument();
+    expect(within(map).queryAllByTestId('map-node')).toHaveLength(0);
+  });
 
   it('shows each concept as a node coloured, marked and named by status, with a legend', async () => {
     stubDistillApi();

@@ -1,9 +1,30 @@
 import { CONCEPT_STATUSES } from '@grasp/contract';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { DistilledConcept, Prerequisite } from '../stores/distill-store.ts';
 import { STATUS_LOOKS } from './concept-status.tsx';
 
 const LearningMap = lazy(() => import('./learning-map.tsx'));
+
+/** True once the element comes near the viewport: React Flow loads only for a map in sight. */
+function useSeen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        setSeen(true);
+        observer.disconnect();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, seen };
+}
 
 /** The learning map beside the concept list, with its legend (status by colour, icon and word). */
 export function LearningMapPanel({
@@ -15,6 +36,12 @@ export function LearningMapPanel({
   prerequisites: readonly Prerequisite[];
   onSelect: (name: string) => void;
 }) {
+  const { ref, seen } = useSeen<HTMLDivElement>();
+  const waiting = (
+    <p className="flex h-full items-center justify-center text-sm text-slate-600 dark:text-slate-400">
+      Loading the map…
+    </p>
+  );
   return (
     <section
       aria-labelledby="learning-map-title"
@@ -29,16 +56,17 @@ export function LearningMapPanel({
           concept to explain it.
         </p>
       </div>
-      <div className="h-80 overflow-hidden rounded-xl border border-slate-200 sm:h-96 xl:h-[28rem] dark:border-slate-800">
-        <Suspense
-          fallback={
-            <p className="flex h-full items-center justify-center text-sm text-slate-600 dark:text-slate-400">
-              Loading the map…
-            </p>
-          }
-        >
-          <LearningMap concepts={concepts} prerequisites={prerequisites} onSelect={onSelect} />
-        </Suspense>
+      <div
+        ref={ref}
+        className="h-80 overflow-hidden rounded-xl border border-slate-200 sm:h-96 xl:h-[28rem] dark:border-slate-800"
+      >
+        {seen ? (
+          <Suspense fallback={waiting}>
+            <LearningMap concepts={concepts} prerequisites={prerequisites} onSelect={onSelect} />
+          </Suspense>
+        ) : (
+          waiting
+        )}
       </div>
       <ul aria-label="Legend" className="flex flex-wrap gap-2">
         {CONCEPT_STATUSES.map((status) => {
