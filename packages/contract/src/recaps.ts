@@ -12,8 +12,11 @@ export const RECAP_RATING_LABELS: Record<RecapRating, string> = {
   easy: 'Easy',
 };
 
-/** Due cards sent per request: about 20 minutes of recaps; the rest follow after these. */
-export const RECAP_DUE_LIMIT = 20;
+/**
+ * Due cards sent per request: about ten minutes of recaps; the rest follow after these. Each
+ * costs the server an FSRS preview of four ratings, so the queue stays short to stay fast.
+ */
+export const RECAP_DUE_LIMIT = 10;
 /** A takeaway is a sentence or two, read in a few seconds. */
 export const RECAP_TAKEAWAY_MAX_LENGTH = 280;
 

@@ -148,10 +148,12 @@ export interface RecapReviewsTable {
   due_after: Timestamp;
 }
 
-/** How far a user's explanations have been turned into cards. */
+/** How far a user's explanations have been turned into cards, and how many cards they have. */
 export interface RecapSyncTable {
   user_id: string;
+  /** '' until the first sync. */
   synced_until: Timestamp;
+  cards: Generated<number>;
 }
 
 export interface ExplanationCacheTable {

@@ -5,7 +5,9 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /**
  * The user's explanations not yet turned into cards: those after the user's sync mark (all of
- * them the first time), oldest first, from a keyset cursor.
+ * them the first time) that no card of their concept covers yet, oldest first, from a keyset
+ * cursor. Explanations a card already reflects are left out in the query itself, so reading
+ * again what came just before the mark costs only index seeks.
  */
 export function explanationsToSync(
   db: Db,
@@ -32,6 +34,18 @@ export function explanationsToSync(
         eb.fn.coalesce(
           eb.selectFrom('recap_sync').select('synced_until').where('user_id', '=', userId),
           eb.val(''),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('recap_cards')
+            .select(eb.lit(1).as('one'))
+            .where('recap_cards.user_id', '=', userId)
+            .whereRef('recap_cards.concept_key', '=', 'explanations.query_key')
+            .whereRef('recap_cards.explained_at', '>=', 'explanations.created_at'),
         ),
       ),
     );
@@ -106,10 +120,13 @@ export interface NewCard {
   now: string;
 }
 
-/** Inserts cards; one the user already has for that concept (another tab's sync) is kept. */
-export async function insertCards(db: Db, cards: readonly NewCard[]): Promise<void> {
-  if (cards.length === 0) return;
-  await db
+/**
+ * Inserts cards; one the user already has for that concept (another tab's sync) is kept.
+ * Answers how many were new; the caller adds them to the user's count in the same transaction.
+ */
+export async function insertCards(db: Db, cards: readonly NewCard[]): Promise<number> {
+  if (cards.length === 0) return 0;
+  const result = await db
     .insertInto('recap_cards')
     .values(
       cards.map((c) => ({
@@ -129,6 +146,19 @@ export async function insertCards(db: Db, cards: readonly NewCard[]): Promise<vo
       })),
     )
     .onConflict((oc) => oc.columns(['user_id', 'concept_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** Adds new cards to the user's count (recap_sync.cards). */
+export async function addToCardCount(db: Db, userId: string, added: number): Promise<void> {
+  if (added === 0) return;
+  await db
+    .insertInto('recap_sync')
+    .values({ user_id: userId, synced_until: '', cards: added })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({ cards: eb('recap_sync.cards', '+', added) })),
+    )
     .execute();
 }
 
@@ -211,24 +241,32 @@ export function dueCards(db: Db, userId: string, now: string, limit: number) {
     .execute();
 }
 
-/** How many cards are due, how many not yet, and when the next of those falls due. */
+/**
+ * How many cards are due, how many not yet, and when the next of those falls due, in one
+ * round trip: the user's kept count, an index range over the due cards and one index seek.
+ */
 export async function queueCounts(db: Db, userId: string, now: string) {
+  const cards = () => db.selectFrom('recap_cards').where('user_id', '=', userId);
   const row = await db
-    .selectFrom('recap_cards')
-    .select((eb) => [
-      eb.fn.countAll<string | number>().as('total'),
-      eb.fn
-        .sum<string | number | null>(eb.case().when('due_at', '<=', now).then(1).else(0).end())
+    .selectNoFrom([
+      db.selectFrom('recap_sync').select('cards').where('user_id', '=', userId).as('total'),
+      cards()
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('due_at', '<=', now)
         .as('due'),
-      eb.fn
-        .min<string | null>(eb.case().when('due_at', '>', now).then(eb.ref('due_at')).end())
+      cards()
+        .select((eb) => eb.fn.min<string>('due_at').as('d'))
+        .where('due_at', '>', now)
         .as('next_due'),
     ])
-    .where('user_id', '=', userId)
     .executeTakeFirst();
   const total = Number(row?.total ?? 0);
   const due = Number(row?.due ?? 0);
-  return { due, upcoming: total - due, nextDueAt: row?.next_due ?? null };
+  return {
+    due,
+    upcoming: Math.max(0, total - due),
+    nextDueAt: (row?.next_due as string | null | undefined) ?? null,
+  };
 }
 
 export function quizAnswersOf(db: Db, attemptIds: readonly string[]) {

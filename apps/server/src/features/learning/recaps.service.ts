@@ -101,7 +101,15 @@ export function createRecapsService(deps: RecapsDeps) {
         now,
       });
     }
-    await repo.insertCards(db, fresh);
+    await insertCounted(userId, fresh);
+  }
+
+  /** New cards and the user's card count, together. */
+  async function insertCounted(userId: string, cards: repo.NewCard[]): Promise<void> {
+    if (cards.length === 0) return;
+    await db.transaction().execute(async (tx) => {
+      await repo.addToCardCount(tx, userId, await repo.insertCards(tx, cards));
+    });
   }
 
   /** Turns the explanations after the user's sync mark into cards, then moves the mark. */
@@ -205,7 +213,7 @@ export function createRecapsService(deps: RecapsDeps) {
       const now = clock.now();
       const scheduled = newCard(now, firstRating({ allCorrect }));
       const stamp = now.toISOString();
-      await repo.insertCards(db, [
+      await insertCounted(userId, [
         {
           id: newId(),
           userId,

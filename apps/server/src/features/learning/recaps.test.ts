@@ -225,7 +225,10 @@ describe.each(TEST_DATABASES)('spaced recaps on %s', (kind) => {
     expect(Date.parse(wrong.due_at) - now).toBeLessThanOrEqual(DAY);
     expect(Date.parse(right.due_at) - now).toBeGreaterThan(DAY);
     await travel(DAY + 60_000);
-    expect((await recaps('sam')).due.map((d) => d.query)).toEqual(['Acoustics']);
+    const queue = await recaps('sam');
+    expect(queue.due.map((d) => d.query)).toEqual(['Acoustics']);
+    // Cards made by a quiz count like cards made from explanations.
+    expect(queue).toMatchObject({ dueCount: 1, upcoming: 1, nextDueAt: right.due_at });
     // Every question was answered (one wrong): the recap asks that one, graded in the recap.
     const [item] = (await recaps('sam')).due;
     expect(item?.question).toMatchObject({ questionId: 'q3', reveal: { correctChoice: 1 } });
