@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { DATA_DIR, registerAndSignIn, signIn, uniqueName } from './support/accounts.ts';
-import { seriousViolations } from './support/site-helpers.ts';
+import { seriousViolations, useTheme } from './support/site-helpers.ts';
 
 // Registering solves a real proof-of-work captcha first; that alone can take several seconds.
 test.describe.configure({ timeout: 120_000 });
@@ -162,6 +162,16 @@ test('explain two concepts, miss a quiz question, move the clock and recap the c
   await expect(page.getByRole('heading', { name: 'Done: 1 recap reviewed' })).toBeVisible();
   await expect(page.getByText(/Your next recap is due in/)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Dashboard/ }).first()).toHaveText('Dashboard');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A phone in dark mode: nothing wider than the screen, still axe clean.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await useTheme(page, 'dark');
+  await expect(page.getByRole('heading', { name: 'No recaps due right now' })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
