@@ -61,6 +61,8 @@ test('an answer holding a javascript: link renders it inert', async ({ page }) =
   await registerAndSignIn(page, uniqueName('mal'));
   // A hostile provider answer, delivered as the server would relay it.
   const hostile = {
+    explanationId: 'hostile-1',
+    suggestedQuestions: [],
     response:
       '## Understanding Trap (0-30 seconds)\n[click me](javascript:alert(1)) and [safe](https://example.com)\n\n## Key Points (30-120 seconds)\nText.',
     provider: 'offline',
