@@ -37,6 +37,16 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), DATA_DIR, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    // NODE_ENV=test allows TEST_CLOCK: recaps.spec.ts moves the server's clock to a due date.
+    // The suite registers more accounts from one address in ten minutes than the limit allows
+    // one visitor; RATE_LIMIT_SCALE raises every limit alike (none of these tests hits one).
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      TEST_CLOCK: 'true',
+      RATE_LIMIT_SCALE: '10',
+    },
   },
 });

@@ -19,13 +19,14 @@ import { explainRoutes } from './features/explain/explain.routes.ts';
 import type { ExplanationProvider } from './features/explain/providers/provider.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
+import { recapsRoutes } from './features/learning/recaps.routes.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
 import { shareRoutes } from './features/share/share.routes.ts';
 import { loadShareRenderer, type SharePageRenderer } from './features/share/share-renderer.ts';
 import { siteRoutes } from './features/site/site.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
-import type { Clock } from './lib/clock.ts';
+import { type Clock, shiftableClock, systemClock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -34,6 +35,7 @@ import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { inlineScriptHashes, notFoundPage, registerSpa } from './plugins/spa.ts';
+import { testClockRoutes } from './plugins/test-clock.ts';
 import { createServices } from './services.ts';
 
 export interface AppDeps {
@@ -56,10 +58,9 @@ export interface AppDeps {
 }
 
 function loggerOptions(config: Config) {
-  if (config.NODE_ENV === 'development') {
-    return { level: config.LOG_LEVEL, transport: { target: 'pino-pretty' } };
-  }
-  return { level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL };
+  const level = config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info');
+  if (config.NODE_ENV === 'development') return { level, transport: { target: 'pino-pretty' } };
+  return { level };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -87,7 +88,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsRoutes(metrics, config.METRICS_TOKEN));
   const shareRenderer =
     deps.shareRenderer === undefined ? loadShareRenderer(webDist) : deps.shareRenderer;
-  const services = createServices({ ...deps, shareRenderer }, app.log, metrics.recorder);
+  // Test runs only (config refuses it in production): the e2e suite moves the server's time.
+  const testClock = config.TEST_CLOCK ? shiftableClock(deps.clock ?? systemClock) : null;
+  if (testClock) {
+    app.log.warn('TEST_CLOCK is on: POST /api/test/clock moves this server’s clock');
+    await app.register(testClockRoutes(testClock));
+  }
+  const services = createServices(
+    { ...deps, shareRenderer, ...(testClock ? { clock: testClock } : {}) },
+    app.log,
+    metrics.recorder,
+  );
   await app.register(authenticatePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),
   });
@@ -98,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteRoutes(services.site));
   await app.register(explainRoutes(services.explain, services.providers));
   await app.register(learningRoutes(services.learning));
+  await app.register(recapsRoutes(services.recaps));
   await app.register(distillRoutes(services.distill));
   await app.register(billingRoutes(services.billing));
   await app.register(shareRoutes(services.share, notFoundPage(webDist)));

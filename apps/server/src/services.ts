@@ -27,6 +27,7 @@ import {
 import { createHealthService } from './features/health/health.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
 import { buildQuizPrompt, buildTutorPrompt } from './features/learning/learning-prompts.ts';
+import { createRecapsService } from './features/learning/recaps.service.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createSiteService } from './features/site/site.service.ts';
 import { createStatsService } from './features/stats/stats.service.ts';
@@ -102,6 +103,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     }),
     recorder,
   });
+  const recaps = createRecapsService({ db, clock });
   const learning = createLearningService({
     db,
     clock,
@@ -109,6 +111,8 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     providers,
     units: usage,
     timeoutMs: deps.explainTimeoutMs,
+    onQuizCompleted: (userId, explanationId, allCorrect) =>
+      recaps.quizCompleted(userId, explanationId, allCorrect),
   });
   return {
     clock,
@@ -116,6 +120,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     auth,
     providers,
     explain,
+    recaps,
     learning,
     share: createShareService({
       db,
@@ -130,6 +135,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
       db,
       clock,
       units: usage,
+      recaps,
       timeoutMs: deps.explainTimeoutMs,
       distillers: createDistillers({
         config,
@@ -141,7 +147,11 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     health: createHealthService({ db, redis }),
     analytics: createAnalyticsService({ db, clock }),
     site: createSiteService({ config }),
-    stats: createStatsService({ db, availableUnits: (userId) => usage.availableUnits(userId) }),
+    stats: createStatsService({
+      db,
+      availableUnits: (userId) => usage.availableUnits(userId),
+      reviewMoments: (userId) => recaps.reviewMoments(userId),
+    }),
     billing: createBillingService({
       db,
       clock,

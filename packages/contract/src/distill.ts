@@ -3,6 +3,7 @@ import { SUBJECT_MAX_LENGTH } from './constants.ts';
 import { VALIDATION_MESSAGES } from './messages.ts';
 import { isFreePlan } from './plans.ts';
 import { PROVIDER_IDS } from './providers.ts';
+import { CONCEPT_STATUSES } from './recaps.ts';
 import { HISTORICAL_TEMPLATE_IDS, TEMPLATE_IDS, type TemplateId } from './templates.ts';
 
 /** How many concepts a distillation aims for (SPEC.md §1): enough to cover, few enough to read. */
@@ -40,6 +41,16 @@ export const distillResponseSchema = z.object({
     .max(DISTILL_MAX_CONCEPTS)
     .describe('Concept names, from foundational to advanced'),
   template: z.enum(TEMPLATE_IDS).describe('The template to explain these concepts with'),
+  prerequisites: z
+    .array(z.object({ from: z.string(), to: z.string() }))
+    .default([])
+    .describe('Concept `from` is best learned before `to`; both are in concepts, with no cycles'),
+  status: z
+    .record(z.string(), z.enum(CONCEPT_STATUSES))
+    .default({})
+    .describe(
+      'Per concept, for the caller: new, explained, due (a recap is due) or known (recapped good or easy at least once)',
+    ),
 });
 export type DistillResponse = z.infer<typeof distillResponseSchema>;
 

@@ -60,7 +60,15 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const conceptParamsSchema = z.object({ conceptName: z.string().trim().min(1).max(500) });
 
-export const userStatsResponseSchema = z.object({ total_messages: z.number().int() });
+export const userStatsResponseSchema = z.object({
+  total_messages: z.number().int(),
+  review_dates: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Moments of the caller’s latest recap reviews (the first and last of each hour with one), newest first: the streak counts a day with a review',
+    ),
+});
 export type UserStats = z.infer<typeof userStatsResponseSchema>;
 
 export const userMessageSchema = z.object({

@@ -12,6 +12,7 @@ export * from './learning.ts';
 export * from './messages.ts';
 export * from './plans.ts';
 export * from './providers.ts';
+export * from './recaps.ts';
 export * from './settings.ts';
 export * from './share.ts';
 export * from './site.ts';

@@ -13,6 +13,13 @@ describe('parseEnv', () => {
     expect(config.PUBLIC_URL).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.PAYMENT_GATEWAY).toBe('sandbox');
+    expect(config.TEST_CLOCK).toBe(false);
+  });
+
+  it('refuses the test clock in production (the default), allows it under test', () => {
+    expect(() => parseEnv({ TEST_CLOCK: 'true' })).toThrow(/TEST_CLOCK/);
+    expect(() => parseEnv({ TEST_CLOCK: 'true', NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(parseEnv({ TEST_CLOCK: 'true', NODE_ENV: 'test' }).TEST_CLOCK).toBe(true);
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {

@@ -32,7 +32,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,40}$/, 'letters, digits and : . - _ only')
     .default('grasp:'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Default: info, or silent under NODE_ENV=test. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ALTCHA_HMAC_KEY: optionalString.pipe(
     z.string().min(32, 'must be at least 32 characters').optional(),
@@ -72,6 +73,11 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Tests only: POST /api/test/clock moves the server's clock. Refused in production. */
+  TEST_CLOCK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -93,6 +99,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CLOCK: moves the server’s clock, for tests only; it needs NODE_ENV=test or development',
+    );
+  }
   return {
     ...e,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -125,6 +125,50 @@ export interface SharesTable {
   created_at: Timestamp;
 }
 
+/** One user's recap card for one concept (the explanations' query_key), scheduled by FSRS. */
+export interface RecapCardsTable {
+  id: string;
+  user_id: string;
+  concept_key: string;
+  query: string;
+  /** The user's latest explanation of the concept, its answer text and when it was given. */
+  explanation_id: string;
+  answer_id: string;
+  explained_at: Timestamp;
+  takeaway: string;
+  due_at: Timestamp;
+  /** The ts-fsrs card (stability, difficulty, state, …) as JSON. */
+  fsrs_json: string;
+  /** Reviews made in /review (the first rating, from the quiz or by default, is not one). */
+  reviews: Generated<number>;
+  /** 1 once a completed quiz gave the first rating. */
+  quiz_rated: Generated<number>;
+  /** The first review rated good or easy: the concept counts as known. */
+  known_at: Timestamp | null;
+  /** Bumped by every write, so two reviews racing cannot both count. */
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RecapReviewsTable {
+  id: string;
+  card_id: string;
+  user_id: string;
+  rating: string;
+  reviewed_at: Timestamp;
+  due_before: Timestamp;
+  due_after: Timestamp;
+}
+
+/** How far a user's explanations have been turned into cards, and how many cards they have. */
+export interface RecapSyncTable {
+  user_id: string;
+  /** '' until the first sync. */
+  synced_until: Timestamp;
+  cards: Generated<number>;
+}
+
 export interface ExplanationCacheTable {
   cache_key: string;
   provider: string;
@@ -157,6 +201,8 @@ export interface DistillationsTable {
   subject_key: string;
   template: string;
   concepts_json: string;
+  /** The learning map's {from, to} pairs as JSON; null for distillations stored before it. */
+  prerequisites_json: string | null;
   created_at: Timestamp;
 }
 
@@ -211,6 +257,9 @@ export interface DB {
   quiz_attempts: QuizAttemptsTable;
   quiz_answers: QuizAnswersTable;
   shares: SharesTable;
+  recap_cards: RecapCardsTable;
+  recap_reviews: RecapReviewsTable;
+  recap_sync: RecapSyncTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

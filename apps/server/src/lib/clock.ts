@@ -4,3 +4,22 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock some distance from another one; the end-to-end tests move it (test-clock.ts). */
+export interface ShiftableClock extends Clock {
+  readonly offsetMs: number;
+  setOffset(ms: number): void;
+}
+
+export function shiftableClock(base: Clock): ShiftableClock {
+  let offset = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offset),
+    get offsetMs() {
+      return offset;
+    },
+    setOffset: (ms) => {
+      offset = ms;
+    },
+  };
+}

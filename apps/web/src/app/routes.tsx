@@ -59,6 +59,10 @@ const DistillerPage = lazyPage(
   'DistillerPage',
   { path: paths.distiller, signedIn: true },
 );
+const ReviewPage = lazyPage(() => import('../features/learning/review-page.tsx'), 'ReviewPage', {
+  path: paths.review,
+  signedIn: true,
+});
 const NotFoundPage = lazyPage(() => import('../features/misc/not-found-page.tsx'), 'NotFoundPage');
 
 export function AppRoutes() {
@@ -94,6 +98,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <DistillerPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path={paths.review}
+          element={
+            <RequireAuth>
+              <ReviewPage />
             </RequireAuth>
           }
         />

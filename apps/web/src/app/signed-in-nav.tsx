@@ -4,6 +4,7 @@ import { paths } from '../config/paths.ts';
 import { ProfileMenu } from '../features/auth/profile-menu.tsx';
 import { UpgradeLink } from '../features/auth/signed-in-controls.tsx';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { RecapsBadge, useRecapsCount } from '../features/learning/components/recaps-badge.tsx';
 import { ThemeToggle } from '../features/settings/theme-toggle.tsx';
 import { useAuth } from '../lib/auth-store.ts';
 import { ContactPopover } from './contact-popover.tsx';
@@ -39,6 +40,7 @@ function Entries({ inline, onFollow }: { inline: boolean; onFollow?: () => void 
         className={navEntryClass(active, inline)}
       >
         {link.label}
+        {link.to === paths.userDashboard ? <RecapsBadge /> : null}
       </Link>
     );
   });
@@ -51,6 +53,7 @@ function Entries({ inline, onFollow }: { inline: boolean; onFollow?: () => void 
 export function SignedInNav() {
   const user = useAuth((s) => s.user);
   const signOut = useSignOut();
+  useRecapsCount(user !== null);
   if (!user) return null;
   const free = isFreePlan(user.plan);
   return (

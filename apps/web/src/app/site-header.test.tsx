@@ -10,6 +10,7 @@ import {
   signInAs,
   stubApi,
 } from '../features/auth/testing/auth-fixtures.ts';
+import { useRecaps } from '../features/learning/stores/recaps-store.ts';
 import { isEntryActive } from './signed-in-nav.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -31,6 +32,7 @@ describe('the signed-in navigation bar', () => {
   beforeEach(() => {
     resetAuth();
     resetSupportContact();
+    useRecaps.getState().reset();
     stubApi({
       '/api/config/public': () =>
         json({ supportEmail: 'help@grasp.test', supportPhone: '+91 90000 11111' }),
@@ -56,6 +58,20 @@ describe('the signed-in navigation bar', () => {
     );
     expect(desktopNav().getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'Grasp' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the count of due recaps as a small badge on Dashboard', async () => {
+    stubApi({
+      '/api/config/public': () => json({ supportEmail: 'a@b.c', supportPhone: '+91 1' }),
+      '/api/learning/recaps': () => json({ due: [], upcoming: 1, dueCount: 3, nextDueAt: null }),
+    });
+    signInAs(makeUser());
+    renderHeader('/distiller');
+    await bar();
+    await screen.findAllByTestId('recaps-badge');
+    const dashboard = desktopNav().getByRole('link', { name: /^Dashboard ?\(3 recaps due\)$/ });
+    expect(dashboard).toHaveAttribute('href', '/user-dashboard');
+    expect(within(dashboard).getByTestId('recaps-badge')).toHaveTextContent('3');
   });
 
   it('treats the search dashboard as Home and sub-paths as their entry', () => {

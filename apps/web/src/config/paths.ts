@@ -13,6 +13,8 @@ export const paths = {
   dashboard: '/dashboard',
   userDashboard: '/user-dashboard',
   distiller: '/distiller',
+  /** Spaced recaps of what the user explained (DESIGN.md §8). */
+  review: '/review',
 } as const;
 
 /** The path the app started on; null while pages are prerendered at build time (no window). */

@@ -21,3 +21,14 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// jsdom has no ResizeObserver; React Flow (the learning map) observes its container with one.
+if (!('ResizeObserver' in window)) {
+  class NoResizeObserver {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.assign(window, { ResizeObserver: NoResizeObserver });
+  Object.assign(globalThis, { ResizeObserver: NoResizeObserver });
+}

@@ -18,6 +18,8 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
   // Nullable only because SQLite cannot add a NOT NULL column without a default; every row gets
   // one below, and new rows are always written with one.
   await db.schema.alterTable('distillations').addColumn('subject_key', 'text').execute();
+  // The learning map's pairs, so a free repeat answers with the same map (null before it).
+  await db.schema.alterTable('distillations').addColumn('prerequisites_json', 'text').execute();
   for (;;) {
     const rows = await db
       .selectFrom('distillations')
@@ -44,5 +46,6 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
 export async function down(untyped: Kysely<unknown>): Promise<void> {
   const db = untyped as unknown as Kysely<Tables>;
   await db.schema.dropIndex('distillations_user_subject_idx').execute();
+  await db.schema.alterTable('distillations').dropColumn('prerequisites_json').execute();
   await db.schema.alterTable('distillations').dropColumn('subject_key').execute();
 }

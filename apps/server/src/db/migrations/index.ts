@@ -3,6 +3,7 @@ import * as initial from './0001-initial.ts';
 import * as unitHolds from './0002-unit-holds.ts';
 import * as answerTexts from './0003-answer-texts.ts';
 import * as learning from './0004-learning.ts';
+import * as recaps from './0005-recaps.ts';
 import * as shares from './0006-shares.ts';
 import * as distillationSubjectKeys from './0008-distillation-subject-keys.ts';
 
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '0002-unit-holds': unitHolds,
   '0003-answer-texts': answerTexts,
   '0004-learning': learning,
+  '0005-recaps': recaps,
   '0006-shares': shares,
   // Numbered after the migrations of branches built beside it (0005–0007).
   '0008-distillation-subject-keys': distillationSubjectKeys,

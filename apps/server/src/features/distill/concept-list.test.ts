@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cleanConcepts, parseConceptList, tidyConcept } from './concept-list.ts';
+import {
+  cleanConcepts,
+  parseConceptList,
+  parseDistillAnswer,
+  tidyConcept,
+} from './concept-list.ts';
 
 describe('parseConceptList', () => {
   it('reads a JSON array, also inside a code fence or prose', () => {
@@ -75,5 +80,42 @@ describe('cleanConcepts', () => {
     expect(tidyConcept('[Gutenberg](https://example.org)')).toBe('Gutenberg');
     expect(tidyConcept('Ink\u0000and\npaper')).toBe('Ink and paper');
     expect(tidyConcept('__Type__')).toBe('Type');
+  });
+});
+
+describe('parseDistillAnswer', () => {
+  it('reads the object with concepts and prerequisite pairs, in either pair shape', () => {
+    const text = [
+      '```json',
+      '{"concepts": ["Light", "Chlorophyll", "Photosynthesis"],',
+      ' "prerequisites": [["Light", "Photosynthesis"], {"from": "Chlorophyll", "to": "Photosynthesis"}, ["bad"], 7]}',
+      '```',
+    ].join('\n');
+    expect(parseDistillAnswer(text)).toEqual({
+      concepts: ['Light', 'Chlorophyll', 'Photosynthesis'],
+      prerequisites: [
+        { from: 'Light', to: 'Photosynthesis' },
+        { from: 'Chlorophyll', to: 'Photosynthesis' },
+      ],
+    });
+  });
+
+  it('still reads the old plain array and lists, with no pairs', () => {
+    expect(parseDistillAnswer('["Movable type", {"name": "Ink"}]')).toEqual({
+      concepts: ['Movable type', 'Ink'],
+      prerequisites: [],
+    });
+    expect(parseDistillAnswer('1. Movable type\n2. Ink')).toEqual({
+      concepts: ['Movable type', 'Ink'],
+      prerequisites: [],
+    });
+  });
+
+  it('keeps the concepts of an object cut short', () => {
+    const text = '{"concepts": ["Light", "Chlorophyll"], "prerequisites": [["Light", "Chl';
+    expect(parseDistillAnswer(text)).toEqual({
+      concepts: ['Light', 'Chlorophyll'],
+      prerequisites: [],
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { CONCEPT_NAME_MAX_LENGTH, DISTILL_MAX_CONCEPTS } from '@grasp/contract';
+import type { Prerequisite } from './prerequisites.ts';
 
 /**
  * Turning an AI answer into concept names. Models answer with a JSON array when asked, but
@@ -52,6 +53,61 @@ function fromList(text: string): string[] {
     .filter((l) => /[\p{L}\p{N}]/u.test(l) && !l.startsWith('#'));
   if (plain.length === 1) return (plain[0] ?? '').split(/\s*[,;]\s*/);
   return plain;
+}
+
+/** One prerequisite pair in any of the shapes models use: ["A", "B"] or {"from", "to"} alike. */
+function pairOf(item: unknown): Prerequisite | null {
+  if (Array.isArray(item)) {
+    const [from, to] = item as unknown[];
+    return typeof from === 'string' && typeof to === 'string' ? { from, to } : null;
+  }
+  if (typeof item !== 'object' || item === null) return null;
+  const r = item as Record<string, unknown>;
+  const from = r.from ?? r.before ?? r.prerequisite ?? r.source;
+  const to = r.to ?? r.after ?? r.concept ?? r.target;
+  return typeof from === 'string' && typeof to === 'string' ? { from, to } : null;
+}
+
+function pairsOf(value: unknown): Prerequisite[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => pairOf(item) ?? []);
+}
+
+/** {"concepts": [...], "prerequisites": [...]}, the first JSON object in the text. */
+function fromObject(text: string): { concepts: string[]; prerequisites: Prerequisite[] } | null {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end <= start) return null;
+  try {
+    const parsed: unknown = JSON.parse(text.slice(start, end + 1));
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const record = parsed as Record<string, unknown>;
+    const concepts = namesOf(record.concepts);
+    if (!concepts || concepts.length === 0) return null;
+    return { concepts, prerequisites: pairsOf(record.prerequisites ?? record.edges) };
+  } catch {
+    // Cut short or mangled: the concepts array alone may still read.
+    const array = /"concepts"\s*:\s*(\[[^\]]*\])/.exec(text)?.[1];
+    const concepts = array ? fromJson(array) : null;
+    return concepts ? { concepts, prerequisites: [] } : null;
+  }
+}
+
+/**
+ * Reads a distiller's answer: the JSON object with concepts and prerequisite pairs the prompt
+ * asks for, or (older prompts, other habits) a plain array or list of names with no pairs.
+ * The names come out cleaned; the pairs are checked against them by the caller.
+ */
+export function parseDistillAnswer(text: string): {
+  concepts: string[];
+  prerequisites: Prerequisite[];
+} {
+  const arrayAt = text.indexOf('[');
+  const objectAt = text.indexOf('{');
+  const object = objectAt >= 0 && (arrayAt < 0 || objectAt < arrayAt) ? fromObject(text) : null;
+  if (object)
+    return { concepts: cleanConcepts(object.concepts), prerequisites: object.prerequisites };
+  return { concepts: parseConceptList(text), prerequisites: [] };
 }
 
 /** Reads concept names out of an AI answer: a JSON array, or a numbered/bulleted list. */

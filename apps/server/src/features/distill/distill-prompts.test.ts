@@ -11,7 +11,8 @@ describe('distill prompts', () => {
     expect(system).not.toContain('printing press');
     expect(system).toMatch(/4 to 8 concepts/);
     expect(system).toMatch(/foundational to advanced/);
-    expect(system).toMatch(/JSON array/);
+    expect(system).toMatch(/JSON object/);
+    expect(system).toMatch(/prerequisite pairs/);
   });
 
   it('cannot be closed or reopened from inside', () => {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import type { Prerequisite } from './prerequisites.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -12,6 +13,7 @@ export async function insertDistillation(
     subjectKey: string;
     template: string;
     concepts: readonly string[];
+    prerequisites: readonly Prerequisite[];
     createdAt: Date;
   },
 ): Promise<void> {
@@ -24,6 +26,7 @@ export async function insertDistillation(
       subject_key: row.subjectKey,
       template: row.template,
       concepts_json: JSON.stringify(row.concepts),
+      prerequisites_json: JSON.stringify(row.prerequisites),
       created_at: row.createdAt.toISOString(),
     })
     .execute();
@@ -33,10 +36,10 @@ export async function insertDistillation(
 export async function latestDistillationSince(
   db: Db,
   ask: { userId: string; subjectKey: string; since: string },
-): Promise<{ template: string; concepts: string[] } | undefined> {
+): Promise<{ template: string; concepts: string[]; prerequisites: Prerequisite[] } | undefined> {
   const row = await db
     .selectFrom('distillations')
-    .select(['template', 'concepts_json'])
+    .select(['template', 'concepts_json', 'prerequisites_json'])
     .where('user_id', '=', ask.userId)
     .where('subject_key', '=', ask.subjectKey)
     .where('created_at', '>=', ask.since)
@@ -44,5 +47,11 @@ export async function latestDistillationSince(
     .limit(1)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { template: row.template, concepts: JSON.parse(row.concepts_json) as string[] };
+  return {
+    template: row.template,
+    concepts: JSON.parse(row.concepts_json) as string[],
+    prerequisites: row.prerequisites_json
+      ? (JSON.parse(row.prerequisites_json) as Prerequisite[])
+      : [],
+  };
 }

@@ -1,4 +1,5 @@
 import {
+  type ConceptStatus,
   type DistillResponse,
   distillTemplate,
   ERROR_CODES,
@@ -22,6 +23,7 @@ import { ProviderFailureError } from '../explain/providers/provider.ts';
 import { cleanConcepts } from './concept-list.ts';
 import * as repo from './distill.repository.ts';
 import type { DistillerLookup } from './distiller.ts';
+import { cleanPrerequisites, foundationalFirst, type Prerequisite } from './prerequisites.ts';
 
 export interface DistillDeps {
   db: Kysely<DB>;
@@ -35,6 +37,10 @@ export interface DistillDeps {
     giveUnitBack(hold: UnitHold): Promise<void>;
   };
   timeoutMs?: number;
+  /** The learning feature's recaps: where each concept stands for the user (the map's colours). */
+  recaps: {
+    statusOf(userId: string, concepts: readonly string[]): Promise<Record<string, ConceptStatus>>;
+  };
   /** Picks the historical template; tests pin it. */
   random?: () => number;
 }
@@ -73,7 +79,12 @@ export function createDistillService(deps: DistillDeps) {
         subjectKey,
         since: cycle.starts_at,
       });
-      const record = (tx: Kysely<DB> | Transaction<DB>, template: string, concepts: string[]) =>
+      const record = (
+        tx: Kysely<DB> | Transaction<DB>,
+        template: string,
+        concepts: string[],
+        prerequisites: Prerequisite[],
+      ) =>
         repo.insertDistillation(tx, {
           id: newId(),
           userId: user.id,
@@ -81,19 +92,31 @@ export function createDistillService(deps: DistillDeps) {
           subjectKey,
           template,
           concepts,
+          prerequisites,
           createdAt: clock.now(),
         });
       const again = earlier && findTemplate(earlier.template);
       if (earlier && again && !(isPremiumTemplate(again.id) && isFreePlan(user.plan))) {
-        await record(db, again.id, earlier.concepts);
-        return { concepts: earlier.concepts, template: again.id };
+        await record(db, again.id, earlier.concepts, earlier.prerequisites);
+        const status = await deps.recaps.statusOf(user.id, earlier.concepts);
+        return {
+          concepts: earlier.concepts,
+          template: again.id,
+          prerequisites: earlier.prerequisites,
+          status,
+        };
       }
       const template = distillTemplate(input.subject, user.plan, deps.random);
       const hold = await deps.units.takeUnit(user.id);
       let concepts: string[];
+      let prerequisites: Prerequisite[];
       try {
         const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
-        concepts = cleanConcepts(await distiller.distill(input.subject, signal));
+        const distilled = await distiller.distill(input.subject, signal);
+        const names = cleanConcepts(distilled.concepts);
+        // Pairs naming a concept not in the list go, cycles are broken, prerequisites lead.
+        prerequisites = cleanPrerequisites(names, distilled.prerequisites);
+        concepts = foundationalFirst(names, prerequisites);
         if (concepts.length === 0) {
           throw new ProviderFailureError(`${providerId} distilled no usable concepts`);
         }
@@ -103,10 +126,11 @@ export function createDistillService(deps: DistillDeps) {
       }
       // Spent together with the stored distillation, so a crash cannot spend it for nothing.
       await db.transaction().execute(async (tx) => {
-        await record(tx, template, concepts);
+        await record(tx, template, concepts, prerequisites);
         await deps.units.keepUnit(tx, hold);
       });
-      return { concepts, template };
+      const status = await deps.recaps.statusOf(user.id, concepts);
+      return { concepts, template, prerequisites, status };
     },
   };
 }

@@ -70,6 +70,22 @@ describe.each(TEST_DATABASES)('concept distiller on %s', (kind) => {
     expect(JSON.parse(stored[0]?.concepts_json ?? '[]')).toEqual(body.concepts);
   });
 
+  it('adds prerequisite pairs among the concepts, foundational first, and each one’s status', async () => {
+    const res = await distill(free.token, { subject: SUBJECT });
+    const body = res.json<{
+      concepts: string[];
+      prerequisites: { from: string; to: string }[];
+      status: Record<string, string>;
+    }>();
+    expect(body.prerequisites).toContainEqual({ from: 'printing press', to: 'rotary press' });
+    for (const { from, to } of body.prerequisites) {
+      expect(body.concepts.indexOf(from)).toBeGreaterThanOrEqual(0);
+      expect(body.concepts.indexOf(from)).toBeLessThan(body.concepts.indexOf(to));
+    }
+    expect(Object.keys(body.status).sort()).toEqual([...body.concepts].sort());
+    expect(new Set(Object.values(body.status))).toEqual(new Set(['new']));
+  });
+
   it('gives a Pro user one of the historical templates for a history subject', async () => {
     const res = await distill(pro.token, { subject: SUBJECT, template: 'default' });
     expect(res.statusCode).toBe(200);

@@ -3,16 +3,25 @@ import { createOfflineProvider } from '../explain/providers/offline/offline-prov
 import type { WordNet } from '../explain/providers/offline/wordnet.ts';
 import type { ExplanationProvider } from '../explain/providers/provider.ts';
 import { createConfiguredProviders, type ProvidersConfig } from '../explain/providers/registry.ts';
-import { parseConceptList } from './concept-list.ts';
+import { parseDistillAnswer } from './concept-list.ts';
 import { buildDistillPrompt } from './distill-prompts.ts';
 import { createOfflineDistiller } from './offline/offline-distiller.ts';
+import type { Prerequisite } from './prerequisites.ts';
 
 /** Breaks a subject into concept names; one per provider id, beside the explainers. */
 export interface Distiller {
   /** False when the provider behind it is not configured. */
   readonly available: boolean;
-  /** Concept names from foundational to advanced (still to be cleaned by the caller). */
-  distill(subject: string, signal: AbortSignal): Promise<string[]>;
+  /**
+   * Concept names from foundational to advanced, and which should be learned before which
+   * (both still to be cleaned by the caller).
+   */
+  distill(subject: string, signal: AbortSignal): Promise<Distilled>;
+}
+
+export interface Distilled {
+  concepts: string[];
+  prerequisites: Prerequisite[];
 }
 
 export interface DistillerLookup {
@@ -36,7 +45,7 @@ export function createRemoteDistiller(provider: ExplanationProvider): Distiller 
         difficulty: 'beginner',
         signal,
       });
-      return parseConceptList(text);
+      return parseDistillAnswer(text);
     },
   };
 }

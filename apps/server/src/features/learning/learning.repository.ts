@@ -118,7 +118,7 @@ export function attemptForExplanation(db: Db, explanationId: string) {
 export function attemptOf(db: Db, attemptId: string, userId: string) {
   return db
     .selectFrom('quiz_attempts')
-    .select(['id', 'answer_id'])
+    .select(['id', 'answer_id', 'explanation_id'])
     .where('id', '=', attemptId)
     .where('user_id', '=', userId)
     .executeTakeFirst();

@@ -41,6 +41,8 @@ export interface LearningDeps {
     giveUnitBack(hold: UnitHold): Promise<void>;
   };
   timeoutMs?: number;
+  /** Told when a quiz is completed: recaps take the first rating of its card from it. */
+  onQuizCompleted?: (userId: string, explanationId: string, allCorrect: boolean) => Promise<void>;
 }
 
 type Explanation = NonNullable<Awaited<ReturnType<ExplainService['explanationOf']>>>;
@@ -121,7 +123,13 @@ export function createLearningService(deps: LearningDeps) {
     return answer;
   }
 
-  const quizzes = createQuizzes({ db, clock, signal, toLearningError });
+  const quizzes = createQuizzes({
+    db,
+    clock,
+    signal,
+    toLearningError,
+    ...(deps.onQuizCompleted ? { onCompleted: deps.onQuizCompleted } : {}),
+  });
 
   return {
     async record(userId: string, explanationId: string): Promise<ExplanationRecord> {

@@ -15,7 +15,8 @@ import * as repo from './learning.repository.ts';
 import { alreadyAnswered, quizNotFound, quizUnavailable } from './learning-errors.ts';
 import { checkQuizDraft } from './quiz-rules.ts';
 
-const storedQuestionsSchema = z.array(
+/** A quiz set as stored: the questions with their answers (never sent before answered). */
+export const storedQuestionsSchema = z.array(
   z.object({
     questionId: z.string(),
     section: z.string(),
@@ -32,6 +33,8 @@ export interface QuizzesDeps {
   clock: Clock;
   signal: () => AbortSignal;
   toLearningError: (error: unknown) => AppError;
+  /** Told when a user has answered every question of a quiz (recaps take the first rating). */
+  onCompleted?: (userId: string, explanationId: string, allCorrect: boolean) => Promise<void>;
 }
 
 interface QuizSource {
@@ -143,9 +146,8 @@ export function createQuizzes(deps: QuizzesDeps) {
     ): Promise<QuizAnswerResult> {
       const attempt = await repo.attemptOf(db, quizId, userId);
       if (!attempt) throw quizNotFound();
-      const question = (await questionsOf(attempt.answer_id))?.find(
-        (q) => q.questionId === input.questionId,
-      );
+      const questions = (await questionsOf(attempt.answer_id)) ?? [];
+      const question = questions.find((q) => q.questionId === input.questionId);
       if (!question) throw quizNotFound();
       const correct = input.choice === question.correctChoice;
       const counted = await repo.insertAnswer(db, {
@@ -156,6 +158,13 @@ export function createQuizzes(deps: QuizzesDeps) {
         createdAt: clock.now().toISOString(),
       });
       if (!counted) throw alreadyAnswered();
+      if (deps.onCompleted) {
+        const given = await repo.answersOf(db, attempt.id);
+        if (given.length >= questions.length) {
+          const allCorrect = given.every((a) => a.correct === 1);
+          await deps.onCompleted(userId, attempt.explanation_id, allCorrect);
+        }
+      }
       return { correct, correctChoice: question.correctChoice, why: question.why };
     },
 

@@ -15,6 +15,8 @@ export function assertOwnUsername(user: UserRow, username: string): void {
 export function createStatsService(deps: {
   db: Kysely<DB>;
   availableUnits: (userId: string) => Promise<number | null>;
+  /** The learning feature's review moments: a day with a recap review counts for the streak. */
+  reviewMoments: (userId: string) => Promise<string[]>;
 }) {
   return {
     async units(user: UserRow, username: string): Promise<UnitsResponse> {
@@ -26,7 +28,11 @@ export function createStatsService(deps: {
     },
     async userStats(user: UserRow, username: string): Promise<UserStats> {
       assertOwnUsername(user, username);
-      return { total_messages: await repo.countMessages(deps.db, user.id) };
+      const [total, reviews] = await Promise.all([
+        repo.countMessages(deps.db, user.id),
+        deps.reviewMoments(user.id),
+      ]);
+      return { total_messages: total, review_dates: reviews };
     },
     async userMessages(user: UserRow, username: string): Promise<UserMessage[]> {
       assertOwnUsername(user, username);

@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { Page } from '../../components/ui/page.tsx';
+import { conceptCardId } from './components/concept-card.tsx';
 import { ConceptList } from './components/concept-list.tsx';
 import { DistillAlert } from './components/distill-alert.tsx';
 import { DistillingOverlay } from './components/distilling-overlay.tsx';
+import { LearningMapPanel } from './components/learning-map-panel.tsx';
 import { SubjectForm } from './components/subject-form.tsx';
 import { useDistillStore } from './stores/distill-store.ts';
 
 /** /distiller: break a subject into concepts and explain each one inline (SPEC.md §2). */
 export function DistillerPage() {
-  const { subject, distilling, error, concepts, openConcept } = useDistillStore();
-  const { distill, cancel, explain, toggleOpen, clearError } = useDistillStore.getState();
+  const { subject, distilling, error, concepts, prerequisites, openConcept } = useDistillStore();
+  const { distill, cancel, explain, toggleOpen, show, clearError } = useDistillStore.getState();
   const [text, setText] = useState(subject);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -27,8 +28,16 @@ export function DistillerPage() {
 
   const validation = error?.kind === 'validation' ? error.message : null;
 
+  /** A click on the map: explains the concept as its card would, and brings the card into view. */
+  const showFromMap = (name: string) => {
+    show(name);
+    const index = concepts.findIndex((c) => c.name === name);
+    document.getElementById(conceptCardId(index))?.scrollIntoView?.({ block: 'start' });
+  };
+
   return (
-    <Page title="Concept Distiller">
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="mb-6 text-3xl font-bold tracking-tight">Concept Distiller</h1>
       <div className="space-y-8">
         <p className="max-w-3xl text-slate-600 dark:text-slate-400">
           Type a subject or a statement. Grasp breaks it into the smaller concepts it is built from,
@@ -47,17 +56,27 @@ export function DistillerPage() {
         />
         {error && error.kind !== 'validation' && <DistillAlert error={error} alertRef={alertRef} />}
         {concepts.length > 0 && (
-          <ConceptList
-            subject={subject}
-            concepts={concepts}
-            openConcept={openConcept}
-            onExplain={(name, fresh) => void explain(name, fresh)}
-            onToggleOpen={toggleOpen}
-            headingRef={headingRef}
-          />
+          <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_28rem] xl:items-start">
+            <ConceptList
+              subject={subject}
+              concepts={concepts}
+              prerequisites={prerequisites}
+              openConcept={openConcept}
+              onExplain={(name, fresh) => void explain(name, fresh)}
+              onToggleOpen={toggleOpen}
+              headingRef={headingRef}
+            />
+            <div className="xl:sticky xl:top-20">
+              <LearningMapPanel
+                concepts={concepts}
+                prerequisites={prerequisites}
+                onSelect={showFromMap}
+              />
+            </div>
+          </div>
         )}
       </div>
       {distilling && <DistillingOverlay subject={text.trim()} onCancel={cancel} />}
-    </Page>
+    </main>
   );
 }

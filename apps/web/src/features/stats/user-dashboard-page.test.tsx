@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../lib/auth-store.ts';
+import { useRecaps } from '../learning/stores/recaps-store.ts';
 import { json, message, signedInUser, stubStats } from './testing/stats-fixtures.ts';
 import { UserDashboardPage } from './user-dashboard-page.tsx';
 
@@ -27,7 +28,10 @@ const figure = (label: string) =>
   within(screen.getByRole('heading', { name: label }).closest('li') as HTMLElement);
 
 describe('UserDashboardPage', () => {
-  beforeEach(() => useAuth.setState({ user: null, token: null, loginTime: null }));
+  beforeEach(() => {
+    useAuth.setState({ user: null, token: null, loginTime: null });
+    useRecaps.getState().reset();
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
@@ -62,10 +66,33 @@ describe('UserDashboardPage', () => {
     expect(activity.getByText('just now')).toBeInTheDocument();
     expect(activity.getByText('1h ago')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([
+      '/api/learning/recaps',
       '/api/stats/units/asha',
       '/api/stats/user-messages/asha',
       '/api/stats/user-stats/asha',
     ]);
+  });
+
+  it('links the due recaps to /review and counts a day with a review in the streak', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 5, 15, 12, 0));
+    const user = signedInUser();
+    const yesterday = new Date(2025, 5, 14, 9, 0).toISOString();
+    stubStats(
+      {
+        stats: () => json({ total_messages: 1, review_dates: [yesterday] }),
+        messages: () => json([message('m1', 5)]),
+        recaps: () =>
+          json({ due: [], upcoming: 2, dueCount: 3, nextDueAt: '2025-06-16T09:00:00.000Z' }),
+      },
+      user,
+    );
+    renderPage();
+    expect(await screen.findByRole('link', { name: /3 recaps due/ })).toHaveAttribute(
+      'href',
+      '/review',
+    );
+    expect(figure('Learning streak').getByText('2 days')).toBeInTheDocument();
   });
 
   it('offers Upgrade to Pro to Free users only, and New explanation to everyone', async () => {

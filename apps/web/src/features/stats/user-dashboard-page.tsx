@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
+import { RecapsDueLink } from '../learning/components/recaps-due-link.tsx';
 import type { UserDashboardData } from './api/user-dashboard.ts';
 import { RecentActivity } from './components/recent-activity.tsx';
 import { STAT_ICONS, StatCard } from './components/stat-card.tsx';
@@ -13,18 +14,21 @@ const upgradeClass =
   'inline-flex items-center justify-center rounded-lg bg-amber-400 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-300';
 
 function streakNote(days: number, activeToday: boolean): string {
-  if (days === 0) return 'Explain a concept today to start one.';
-  if (!activeToday) return 'Explain something today to keep it going.';
+  if (days === 0) return 'Explain or recap a concept today to start one.';
+  if (!activeToday) return 'Explain or recap something today to keep it going.';
   return 'Keep it up!';
 }
 
 function Figures({ data, now }: { data: UserDashboardData; now: number }) {
-  const streak = learningStreak(
-    data.messages.map((m) => m.created_date),
-    new Date(now),
-  );
   // The server lists only the latest explanations; older ones may stretch the streak further.
-  const openEnded = streak.reachesOldest && data.totalMessages > data.messages.length;
+  const cutShort = data.totalMessages > data.messages.length;
+  // A day with a recap review counts like a day with an explanation (DESIGN.md §8).
+  const streak = learningStreak(
+    [...data.messages.map((m) => m.created_date), ...data.reviewDates],
+    new Date(now),
+    cutShort ? data.messages.at(-1)?.created_date : undefined,
+  );
+  const openEnded = cutShort && streak.reachesOldest;
   const free = isFreePlan(data.user.plan);
   return (
     <>
@@ -102,6 +106,7 @@ export function UserDashboardPage() {
         </div>
       ) : (
         <div className="space-y-6">
+          <RecapsDueLink />
           <Figures data={state.data} now={Date.now()} />
         </div>
       )}

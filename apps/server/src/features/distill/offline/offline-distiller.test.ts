@@ -9,7 +9,7 @@ import { createOfflineDistiller } from './offline-distiller.ts';
 const wordnet = createWordNet();
 const distiller = createOfflineDistiller(wordnet);
 const distill = async (subject: string) =>
-  cleanConcepts(await distiller.distill(subject, AbortSignal.timeout(10_000)));
+  cleanConcepts((await distiller.distill(subject, AbortSignal.timeout(10_000))).concepts);
 
 afterAll(() => wordnet.close());
 
@@ -45,6 +45,25 @@ describe('offline distiller', () => {
 
   it('leads with the category when the dictionary knows little else', async () => {
     expect(await distill('gravity')).toEqual(['attraction', 'gravity', 'solar gravity']);
+  });
+
+  it('puts a concept’s hypernyms and parts before it, its kinds after it', async () => {
+    const { prerequisites } = await distiller.distill(
+      'history of the printing press',
+      AbortSignal.timeout(10_000),
+    );
+    expect(prerequisites).toEqual(
+      expect.arrayContaining([
+        { from: 'bed (printing press)', to: 'printing press' },
+        { from: 'printing press', to: 'rotary press' },
+      ]),
+    );
+    const gravity = await distiller.distill('gravity', AbortSignal.timeout(10_000));
+    expect(gravity.prerequisites).toEqual([
+      { from: 'attraction', to: 'gravity' },
+      { from: 'gravity', to: 'solar gravity' },
+      { from: 'attraction', to: 'solar gravity' },
+    ]);
   });
 
   it('refuses a subject with no known nouns, with a helpful message', async () => {

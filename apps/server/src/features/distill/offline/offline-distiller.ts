@@ -2,6 +2,7 @@ import { DISTILL_MAX_CONCEPTS, DISTILL_MIN_CONCEPTS } from '@grasp/contract';
 import type { Sense, WordNet } from '../../explain/providers/offline/wordnet.ts';
 import { UnknownConceptError } from '../../explain/providers/provider.ts';
 import type { Distiller } from '../distiller.ts';
+import { wordnetPrerequisites } from './offline-prerequisites.ts';
 import { type SubjectTerm, subjectTerms } from './subject-terms.ts';
 
 // Words that frame a subject ("history of …"): concepts, but never its main term.
@@ -59,7 +60,8 @@ function share(parts: string[], kinds: string[], room: number): [string[], strin
 
 /**
  * Distils with WordNet alone: the subject's known nouns, then the parts and kinds of its main
- * term, general to specific. The main term's category leads when that is all it knows.
+ * term, general to specific. The main term's category leads when that is all it knows. The
+ * prerequisites come from the same relations (offline-prerequisites.ts).
  */
 export function createOfflineDistiller(dictionary: WordNet): Distiller {
   return {
@@ -91,7 +93,8 @@ export function createOfflineDistiller(dictionary: WordNet): Distiller {
       const category = sense?.directHypernyms[0];
       const foundation =
         category && base.length + specifics.length < DISTILL_MIN_CONCEPTS ? [category] : [];
-      return [...foundation, ...base, ...specifics];
+      const concepts = [...foundation, ...base, ...specifics];
+      return { concepts, prerequisites: await wordnetPrerequisites(concepts, dictionary) };
     },
   };
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { DistilledConcept } from '../stores/distill-store.ts';
+import { StatusBadge } from './concept-status.tsx';
 import { HistoryPreview } from './history-preview.tsx';
 import { InlineExplanation } from './inline-explanation.tsx';
 
@@ -15,16 +16,22 @@ function explainLabel(concept: DistilledConcept, open: boolean): string {
   return open ? 'Hide explanation' : 'Show explanation';
 }
 
+/** The card's element id, so the learning map can bring a card into view. */
+export const conceptCardId = (index: number) => `distilled-concept-${index + 1}`;
+
 /** One distilled concept: its badges, its actions, and its history and explanation inline. */
 export function ConceptCard({
   concept,
   index,
+  buildsOn = [],
   open,
   onExplain,
   onToggleOpen,
 }: {
   concept: DistilledConcept;
   index: number;
+  /** The concepts to learn before this one (the map's arrows, in words). */
+  buildsOn?: readonly string[];
   /** Whether this card's explanation is the one shown. */
   open: boolean;
   onExplain: (fresh?: boolean) => void;
@@ -40,6 +47,7 @@ export function ConceptCard({
 
   return (
     <article
+      id={conceptCardId(index)}
       aria-labelledby={titleId}
       aria-busy={concept.loading}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
@@ -56,6 +64,7 @@ export function ConceptCard({
             {name}
           </h3>
           <div className="flex flex-wrap gap-2">
+            <StatusBadge status={concept.status} />
             <span
               className={`${BADGE} bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200`}
             >
@@ -72,6 +81,11 @@ export function ConceptCard({
               </span>
             )}
           </div>
+          {buildsOn.length > 0 && (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Builds on {buildsOn.join(', ')}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2 lg:shrink-0 lg:justify-end">
           <Button

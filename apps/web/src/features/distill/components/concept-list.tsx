@@ -1,11 +1,12 @@
 import type { RefObject } from 'react';
-import type { DistilledConcept } from '../stores/distill-store.ts';
+import type { DistilledConcept, Prerequisite } from '../stores/distill-store.ts';
 import { ConceptCard } from './concept-card.tsx';
 
 /** The distilled concepts, foundational first, as cards. */
 export function ConceptList({
   subject,
   concepts,
+  prerequisites = [],
   openConcept,
   onExplain,
   onToggleOpen,
@@ -13,6 +14,7 @@ export function ConceptList({
 }: {
   subject: string;
   concepts: readonly DistilledConcept[];
+  prerequisites?: readonly Prerequisite[];
   openConcept: string | null;
   onExplain: (name: string, fresh?: boolean) => void;
   onToggleOpen: (name: string) => void;
@@ -40,6 +42,7 @@ export function ConceptList({
             <ConceptCard
               concept={concept}
               index={index}
+              buildsOn={prerequisites.filter((p) => p.to === concept.name).map((p) => p.from)}
               open={openConcept === concept.name}
               onExplain={(fresh) => onExplain(concept.name, fresh)}
               onToggleOpen={() => onToggleOpen(concept.name)}

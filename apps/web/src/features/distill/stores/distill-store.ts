@@ -1,4 +1,6 @@
 import {
+  type ConceptStatus,
+  type DistillResponse,
   distillTemplate,
   type ExplainResponse,
   type ProviderId,
@@ -23,14 +25,18 @@ export type CardExplanation =
   | { status: 'done'; content: ExplainResponse }
   | { status: 'error'; error: ExplainError };
 
-/** SPEC.md §3: name, template, loading, hasHistory; plus the explanation itself. */
+/** SPEC.md §3: name, template, loading, hasHistory; plus the explanation and where it stands. */
 export interface DistilledConcept {
   name: string;
   template: TemplateId;
   loading: boolean;
   hasHistory: boolean;
   explanation: CardExplanation;
+  /** For the learning map (DESIGN.md §8): new, explained, due for a recap, or known. */
+  status: ConceptStatus;
 }
+
+export type Prerequisite = DistillResponse['prerequisites'][number];
 
 export interface DistillState {
   /** The subject the listed concepts came from. */
@@ -38,6 +44,8 @@ export interface DistillState {
   distilling: boolean;
   error: DistillError | null;
   concepts: DistilledConcept[];
+  /** Which concept to learn before which: the map's arrows. */
+  prerequisites: Prerequisite[];
   /** The one card whose explanation is open (the result view's ids are unique per page). */
   openConcept: string | null;
   distill: (subject: string) => Promise<void>;
@@ -45,6 +53,8 @@ export interface DistillState {
   cancel: () => void;
   explain: (name: string, fresh?: boolean) => Promise<void>;
   toggleOpen: (name: string) => void;
+  /** The learning map's click: explains the concept, or opens its explanation if it has one. */
+  show: (name: string) => void;
   clearError: () => void;
   reset: () => void;
 }
@@ -54,6 +64,7 @@ const EMPTY = {
   distilling: false,
   error: null,
   concepts: [],
+  prerequisites: [],
   openConcept: null,
 } satisfies Partial<DistillState>;
 
@@ -133,12 +144,14 @@ export const useDistillStore = create<DistillState>()((set, get) => {
           subject,
           distilling: false,
           openConcept: null,
+          prerequisites: result.prerequisites,
           concepts: result.concepts.map((name) => ({
             name,
             template: result.template,
             loading: false,
             hasHistory: false,
             explanation: { status: 'idle' },
+            status: result.status[name] ?? 'new',
           })),
         });
         checkHistory(result.concepts, listVersion);
@@ -189,7 +202,13 @@ export const useDistillStore = create<DistillState>()((set, get) => {
           },
         );
         if (listVersion !== mine) return;
-        patch(name, { loading: false, hasHistory: true, explanation: { status: 'done', content } });
+        patch(name, {
+          loading: false,
+          hasHistory: true,
+          explanation: { status: 'done', content },
+          // Explained now; a due or known concept keeps its recap status.
+          ...(concept.status === 'new' ? { status: 'explained' as const } : {}),
+        });
       } catch (error) {
         if (listVersion !== mine) return;
         patch(name, {
@@ -203,6 +222,13 @@ export const useDistillStore = create<DistillState>()((set, get) => {
 
     toggleOpen(name) {
       set((s) => ({ openConcept: s.openConcept === name ? null : name }));
+    },
+
+    show(name) {
+      const concept = get().concepts.find((c) => c.name === name);
+      if (!concept) return;
+      if (concept.loading || concept.explanation.status === 'done') set({ openConcept: name });
+      else void get().explain(name);
     },
 
     clearError: () => set({ error: null }),

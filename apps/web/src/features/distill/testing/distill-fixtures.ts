@@ -6,6 +6,8 @@ import { useDistillStore } from '../stores/distill-store.ts';
 export const RESULT: DistillResponse = {
   concepts: ['history', 'printing press', 'movable type'],
   template: 'historicalTimeline',
+  prerequisites: [{ from: 'movable type', to: 'printing press' }],
+  status: { history: 'new', 'printing press': 'explained', 'movable type': 'known' },
 };
 
 export const LONG_ANSWER = `## Understanding the printing press (0-30 seconds)\n${'Gutenberg combined a screw press with movable metal type. '.repeat(6)}`;

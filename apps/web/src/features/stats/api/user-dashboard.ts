@@ -13,6 +13,8 @@ export interface UserDashboardData {
   availableUnits: number | null;
   /** Newest first, as the server sends them. */
   messages: UserMessage[];
+  /** Moments of the latest recap reviews: a day with one counts for the streak too. */
+  reviewDates: string[];
   /** The user as the server sees them now (the plan may have changed since sign-in). */
   user: User;
 }
@@ -31,8 +33,10 @@ export async function fetchUserDashboard(
     apiRequest<unknown>(statsPath('units', username), { signal }),
   ]);
   const parsedUnits = unitsResponseSchema.parse(units);
+  const parsedStats = userStatsResponseSchema.parse(stats);
   return {
-    totalMessages: userStatsResponseSchema.parse(stats).total_messages,
+    totalMessages: parsedStats.total_messages,
+    reviewDates: parsedStats.review_dates ?? [],
     availableUnits: parsedUnits.available_units,
     messages: userMessageSchema.array().parse(messages),
     user: parsedUnits.user,

@@ -32,4 +32,16 @@ describe('learningStreak', () => {
     expect(learningStreak([at(0), at(1)], now).reachesOldest).toBe(true);
     expect(learningStreak([at(0), at(3)], now).reachesOldest).toBe(false);
   });
+
+  it('counts a day with a recap review like a day with an explanation', () => {
+    const explanations = [at(0), at(2)];
+    const reviews = [at(1, 7), at(1, 21), at(3)];
+    expect(learningStreak([...explanations, ...reviews], now).days).toBe(4);
+  });
+
+  it('says whether the streak reaches the oldest date of a list cut short', () => {
+    const dates = [at(0), at(1), at(2), at(3)];
+    expect(learningStreak(dates, now, at(2)).reachesOldest).toBe(true);
+    expect(learningStreak([at(0), at(3)], now, at(3)).reachesOldest).toBe(false);
+  });
 });

@@ -10,19 +10,24 @@ function dayBefore(date: Date): Date {
 }
 
 export interface Streak {
-  /** Consecutive days with at least one explanation, ending today or yesterday. */
+  /** Consecutive days with at least one explanation or recap review, ending today or yesterday. */
   days: number;
   /** Today already counts (otherwise the streak, if any, ended yesterday). */
   endsToday: boolean;
-  /** The streak reaches back to the oldest date given: older activity might extend it. */
+  /** The streak reaches back to the oldest date (or `horizon`): older activity might extend it. */
   reachesOldest: boolean;
 }
 
 /**
- * The learning streak from the dates of the user's explanations. A streak still counts when
- * the last explanation was yesterday: the day is not over yet.
+ * The learning streak from the dates of the user's explanations and recap reviews. A streak
+ * still counts when the last activity was yesterday: the day is not over yet. `horizon` is the
+ * oldest date of a list cut short, when the question is whether the streak reaches it.
  */
-export function learningStreak(dates: readonly string[], now: Date = new Date()): Streak {
+export function learningStreak(
+  dates: readonly string[],
+  now: Date = new Date(),
+  horizon?: string,
+): Streak {
   const days = new Set<string>();
   let oldest: string | null = null;
   let oldestTime = Number.POSITIVE_INFINITY;
@@ -37,12 +42,11 @@ export function learningStreak(dates: readonly string[], now: Date = new Date())
   }
   const endsToday = days.has(dayKey(now));
   let cursor = endsToday ? now : dayBefore(now);
-  let count = 0;
-  let last: string | null = null;
+  const counted = new Set<string>();
   while (days.has(dayKey(cursor))) {
-    count++;
-    last = dayKey(cursor);
+    counted.add(dayKey(cursor));
     cursor = dayBefore(cursor);
   }
-  return { days: count, endsToday, reachesOldest: count > 0 && last === oldest };
+  const limit = horizon === undefined ? oldest : dayKey(new Date(horizon));
+  return { days: counted.size, endsToday, reachesOldest: limit !== null && counted.has(limit) };
 }

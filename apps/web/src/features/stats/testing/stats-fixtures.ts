@@ -21,9 +21,11 @@ export function message(name: string, minutesAgo: number): UserMessage {
 
 type Answer = () => Response | Promise<Response>;
 
-/** Answers the three stats calls; pass one answer to use it for all of them. */
+const NO_RECAPS = { due: [], upcoming: 0, dueCount: 0, nextDueAt: null };
+
+/** Answers the three stats calls (and the recaps count); pass one answer to use it for all. */
 export function stubStats(
-  answers: { stats?: Answer; messages?: Answer; units?: Answer } | Answer,
+  answers: { stats?: Answer; messages?: Answer; units?: Answer; recaps?: Answer } | Answer,
   user: User,
 ) {
   const all =
@@ -34,6 +36,10 @@ export function stubStats(
     if (url.includes('/user-messages/')) return (all.messages ?? (() => json([])))();
     if (url.includes('/units/'))
       return (all.units ?? (() => json({ success: true, user, available_units: 99 })))();
+    if (url.endsWith('/api/learning/recaps')) {
+      const recaps = 'recaps' in all ? all.recaps : undefined;
+      return (recaps ?? (() => json(NO_RECAPS)))();
+    }
     throw new Error(`Unexpected call: ${url}`);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,0 +1,72 @@
+import type { RecapRating } from '@grasp/contract';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { RecapCard, ratedNote } from './components/recap-session.tsx';
+import { RecapsEmpty } from './components/recaps-empty.tsx';
+import { useRecaps } from './stores/recaps-store.ts';
+
+/** /review: the due recaps one after another (DESIGN.md §8). */
+export function ReviewPage() {
+  const { status, error, due, dueCount, upcoming, nextDueAt } = useRecaps();
+  const [reviewed, setReviewed] = useState(0);
+  const [note, setNote] = useState<string | null>(null);
+  const card = due[0];
+
+  useEffect(() => {
+    void useRecaps.getState().load();
+  }, []);
+
+  const rate = async (rating: RecapRating) => {
+    if (!card) return;
+    const { dueAt } = await useRecaps.getState().rate(card.cardId, rating);
+    if (dueAt) setReviewed((n) => n + 1);
+    setNote(ratedNote(card.query, rating, dueAt));
+  };
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Recaps</h1>
+      <p className="mt-1 mb-6 text-slate-600 dark:text-slate-300">
+        A minute each: read the takeaway, check yourself, say how well you remembered. Keys:{' '}
+        <kbd className="font-mono">Enter</kbd> to go on, <kbd className="font-mono">1</kbd>–
+        <kbd className="font-mono">4</kbd> to rate.
+      </p>
+      <p
+        role="status"
+        className={note ? 'mb-4 text-sm font-medium text-emerald-800 dark:text-emerald-300' : ''}
+      >
+        {note}
+      </p>
+      {status === 'error' && !card ? (
+        <div
+          role="alert"
+          className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100"
+        >
+          <p className="font-semibold">{error}</p>
+          <Button
+            variant="secondary"
+            className="mt-4"
+            onClick={() => void useRecaps.getState().load()}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : card ? (
+        <RecapCard
+          key={card.cardId}
+          card={card}
+          position={reviewed + 1}
+          total={reviewed + dueCount}
+          onRate={rate}
+        />
+      ) : status === 'ready' ? (
+        <RecapsEmpty nextDueAt={nextDueAt} upcoming={upcoming} reviewed={reviewed} />
+      ) : (
+        <div className="flex min-h-64 items-center justify-center text-indigo-600 dark:text-indigo-400">
+          <Spinner label="Loading your recaps" className="h-8 w-8" />
+        </div>
+      )}
+    </main>
+  );
+}
