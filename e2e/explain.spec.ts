@@ -61,6 +61,7 @@ test('an answer holding a javascript: link renders it inert', async ({ page }) =
   await registerAndSignIn(page, uniqueName('mal'));
   // A hostile provider answer, delivered as the server would relay it.
   const hostile = {
+    explanationId: 'hostile-1',
     response:
       '## Understanding Trap (0-30 seconds)\n[click me](javascript:alert(1)) and [safe](https://example.com)\n\n## Key Points (30-120 seconds)\nText.',
     provider: 'offline',
@@ -68,6 +69,7 @@ test('an answer holding a javascript: link renders it inert', async ({ page }) =
     difficulty: 'beginner',
     cached: false,
     relatedConcepts: [],
+    suggestedQuestions: [],
   };
   await page.route('**/api/ai/aiResponseGoogle', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(hostile) }),

@@ -24,12 +24,14 @@ export const MARKDOWN =
 
 export function makeResponse(overrides: Partial<ExplainResponse> = {}): ExplainResponse {
   return {
+    explanationId: 'exp-1',
     response: MARKDOWN,
     provider: 'offline',
     template: 'default',
     difficulty: 'beginner',
     cached: false,
     relatedConcepts: ['Chlorophyll', 'Respiration'],
+    suggestedQuestions: ['How is chlorophyll different from a pigment?'],
     ...overrides,
   };
 }
