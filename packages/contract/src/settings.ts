@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type LanguageId } from './languages.ts';
 import type { Difficulty } from './providers.ts';
 import { DEFAULT_TEMPLATE, type TemplateId } from './templates.ts';
 
@@ -7,6 +8,8 @@ export interface Settings {
   difficulty: Difficulty;
   aiProvider: string;
   promptTemplate: TemplateId;
+  /** Language of the explanations asked for (DESIGN.md §9). */
+  language: LanguageId;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -14,4 +17,5 @@ export const DEFAULT_SETTINGS: Settings = {
   difficulty: 'beginner',
   aiProvider: 'remote-google',
   promptTemplate: DEFAULT_TEMPLATE,
+  language: DEFAULT_LANGUAGE,
 };

@@ -8,8 +8,11 @@ import { setImmediate as nextTick } from 'node:timers/promises';
 
 /** What the fake does with the next requests, until told otherwise. */
 export type FakeBehaviour =
-  /** Answer normally: the JSON endpoint returns the chunks joined, the stream sends each one. */
-  | { kind: 'reply'; chunks: string[] }
+  /**
+   * Answer normally: the JSON endpoint returns the chunks joined, the stream sends each one;
+   * `splitCharacters` sends each stream frame in two writes cut inside a multi-byte character.
+   */
+  | { kind: 'reply'; chunks: string[]; splitCharacters?: boolean }
   /** Answer with this HTTP status and the vendor's own error body. */
   | { kind: 'error'; status: number; message?: string }
   /** Accept the request and never answer (for timeouts). */
@@ -109,7 +112,8 @@ export async function startFakeVendor(wire: VendorWire): Promise<FakeVendor> {
         break;
       default: {
         const ending = b.kind === 'reply' ? 'complete' : b.kind;
-        if (call.stream) await sendStream(res, call, b.chunks, ending);
+        const splitCharacters = b.kind === 'reply' && b.splitCharacters === true;
+        if (call.stream) await sendStream(res, call, b.chunks, ending, { splitCharacters });
         else sendJsonReply(res, JSON.stringify(wire.jsonReply(b.chunks.join(''), call)), ending);
       }
     }
@@ -120,12 +124,14 @@ export async function startFakeVendor(wire: VendorWire): Promise<FakeVendor> {
     call: VendorCall,
     chunks: string[],
     ending: StreamEnding,
-    { keepOpen = false } = {},
+    { keepOpen = false, splitCharacters = false } = {},
   ): Promise<void> {
     res.writeHead(200, { 'content-type': wire.streamContentType, 'cache-control': 'no-cache' });
     for (const frame of wire.streamFrames(chunks, ending, call)) {
-      res.write(frame);
-      await nextTick(); // separate writes, so the SDK parses the stream incrementally
+      for (const part of splitCharacters ? splitInsideCharacter(frame) : [frame]) {
+        res.write(part);
+        await nextTick(); // separate writes, so the SDK parses the stream incrementally
+      }
     }
     if (!keepOpen) res.end();
   }
@@ -150,6 +156,14 @@ export async function startFakeVendor(wire: VendorWire): Promise<FakeVendor> {
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** The frame's bytes in two parts, the first multi-byte character cut between them. */
+export function splitInsideCharacter(frame: string): Buffer[] {
+  const bytes = Buffer.from(frame, 'utf8');
+  // The first continuation byte (10xxxxxx) is the second byte of a multi-byte character.
+  const cut = bytes.findIndex((byte) => (byte & 0xc0) === 0x80);
+  return cut <= 0 ? [bytes] : [bytes.subarray(0, cut), bytes.subarray(cut)];
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
