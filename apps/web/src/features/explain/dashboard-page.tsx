@@ -22,13 +22,25 @@ function ResultArea({
   onSearch: (query: string) => void;
   onChangeStyle: () => void;
 }) {
-  const { currentConcept, loading, error, activeQuery, pendingProvider, streamingText } =
-    useConceptStore();
+  const {
+    currentConcept,
+    loading,
+    error,
+    activeQuery,
+    pendingProvider,
+    pendingLanguage,
+    streamingText,
+  } = useConceptStore();
   const regenerate = useConceptStore((s) => s.regenerate);
 
   if (loading && streamingText) {
     return (
-      <StreamingView query={activeQuery ?? ''} text={streamingText} provider={pendingProvider} />
+      <StreamingView
+        query={activeQuery ?? ''}
+        text={streamingText}
+        provider={pendingProvider}
+        language={pendingLanguage}
+      />
     );
   }
   if (loading) return <ResultLoading query={activeQuery ?? ''} provider={pendingProvider} />;

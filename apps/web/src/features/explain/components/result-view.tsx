@@ -1,15 +1,16 @@
 import {
   DIFFICULTY_LABELS,
   MAX_RELATED_CONCEPTS,
+  parseExplanation,
   providerLabel,
   templateLabel,
 } from '@grasp/contract';
 import { lazy, Suspense, useMemo } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNarration } from '../hooks/use-narration.ts';
-import { parseExplanation } from '@grasp/contract';
 import type { CurrentConcept } from '../stores/concept-store.ts';
 import { ActionBar } from './action-bar.tsx';
+import { GlossaryTable, LanguageBadge } from './explanation-language.tsx';
 import { RelatedConcepts } from './related-concepts.tsx';
 import { SectionCard } from './section-card.tsx';
 
@@ -38,7 +39,7 @@ export function ResultView({
 }) {
   const { query, content } = concept;
   const parsed = useMemo(() => parseExplanation(content.response), [content.response]);
-  const narration = useNarration(parsed.sections);
+  const narration = useNarration(parsed.sections, content.language);
   const related =
     content.relatedConcepts.length > 0 ? content.relatedConcepts : parsed.relatedConcepts;
   const graph = content.graph && content.graph.nodes.length > 0 ? content.graph : null;
@@ -50,6 +51,7 @@ export function ResultView({
           <Badge label="Provider">{providerLabel(content.provider)}</Badge>
           <Badge label="Style">{templateLabel(content.template)}</Badge>
           <Badge label="Level">{DIFFICULTY_LABELS[content.difficulty]}</Badge>
+          <LanguageBadge language={content.language} />
         </div>
         <h2
           id="result-title"
@@ -68,13 +70,14 @@ export function ResultView({
         />
       </header>
 
-      <ol className="space-y-3" aria-label="Explanation sections">
+      <ol className="space-y-3" aria-label="Explanation sections" lang={content.language}>
         {parsed.sections.map((section, index) => (
           <li key={`${section.timeRange[0]}-${section.title}`}>
             <SectionCard section={section} status={narration.statusOf(index)} />
           </li>
         ))}
       </ol>
+      <GlossaryTable glossary={content.glossary} language={content.language} />
 
       {graph && (
         <section aria-label="Concept map">
@@ -90,7 +93,11 @@ export function ResultView({
         Try a different explanation style
       </Button>
 
-      <RelatedConcepts concepts={related.slice(0, MAX_RELATED_CONCEPTS)} onSearch={onSearch} />
+      <RelatedConcepts
+        concepts={related.slice(0, MAX_RELATED_CONCEPTS)}
+        onSearch={onSearch}
+        lang={content.language}
+      />
     </article>
   );
 }

@@ -1,7 +1,7 @@
+import type { ExplanationSection } from '@grasp/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ExplanationSection } from '@grasp/contract';
 import { SectionCard } from './section-card.tsx';
 
 const section = (content: string): ExplanationSection => ({

@@ -1,6 +1,6 @@
+import type { ExplanationSection } from '@grasp/contract';
 import { SECTION_CLAMP_LENGTH } from '@grasp/contract';
 import { useId, useState } from 'react';
-import type { ExplanationSection } from '@grasp/contract';
 import { SectionIcon, UiIcon } from './icons.tsx';
 import { MarkdownText } from './markdown-text.tsx';
 

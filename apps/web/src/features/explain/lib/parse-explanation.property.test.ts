@@ -1,8 +1,13 @@
-import { MAX_RELATED_CONCEPTS, QUERY_MAX_LENGTH } from '@grasp/contract';
+import {
+  ICON_NAMES,
+  MAX_RELATED_CONCEPTS,
+  type ParsedExplanation,
+  parseExplanation,
+  QUERY_MAX_LENGTH,
+} from '@grasp/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hostileMarkdown, propertySeed } from '../testing/hostile-markdown.ts';
-import { ICON_NAMES, type ParsedExplanation, parseExplanation } from '@grasp/contract';
 
 const anyText = fc.oneof(
   hostileMarkdown,

@@ -111,6 +111,7 @@ export function resetStores(plan = 'free'): void {
     difficulty: 'beginner',
     aiProvider: 'remote-google',
     promptTemplate: 'default',
+    language: 'en',
   });
   useProviders.setState({ data: null, status: 'idle' });
   useConceptStore.getState().clear();
