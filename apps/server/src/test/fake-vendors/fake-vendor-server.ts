@@ -71,8 +71,11 @@ export interface FakeVendor {
   close(): Promise<void>;
 }
 
-/** Starts a loopback HTTP server speaking `wire`; port 0 so parallel test files never clash. */
-export async function startFakeVendor(wire: VendorWire): Promise<FakeVendor> {
+/**
+ * Starts a loopback HTTP server speaking `wire`; port 0 (the default) so parallel test files
+ * never clash, a fixed one where another process must find it (the e2e server).
+ */
+export async function startFakeVendor(wire: VendorWire, port = 0): Promise<FakeVendor> {
   const initial: FakeBehaviour = { kind: 'reply', chunks: ['ok'] };
   let behaviour: FakeBehaviour = initial;
   const requests: RecordedRequest[] = [];
@@ -136,7 +139,7 @@ export async function startFakeVendor(wire: VendorWire): Promise<FakeVendor> {
     if (!keepOpen) res.end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('fake vendor has no port');
 
