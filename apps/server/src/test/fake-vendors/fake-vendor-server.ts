@@ -13,6 +13,8 @@ export type FakeBehaviour =
    * `splitCharacters` sends each stream frame in two writes cut inside a multi-byte character.
    */
   | { kind: 'reply'; chunks: string[]; splitCharacters?: boolean }
+  /** Answer as `reply` does, with what `answer` makes of the request's body. */
+  | { kind: 'reply-to'; answer: (body: unknown) => { chunks: string[]; splitCharacters?: boolean } }
   /** Answer with this HTTP status and the vendor's own error body. */
   | { kind: 'error'; status: number; message?: string }
   /** Accept the request and never answer (for timeouts). */
@@ -95,8 +97,10 @@ export async function startFakeVendor(wire: VendorWire, port = 0): Promise<FakeV
       call === undefined
         ? { status: 404, body: wire.errorBody(404, 'Not found') }
         : wire.reject(req.headers, url, body);
+    const now: FakeBehaviour =
+      behaviour.kind === 'reply-to' ? { kind: 'reply', ...behaviour.answer(body) } : behaviour;
     if (denied !== undefined) sendJson(res, denied.status, denied.body);
-    else if (call !== undefined) await respond(res, call, behaviour);
+    else if (call !== undefined) await respond(res, call, now);
   }
 
   async function respond(res: ServerResponse, call: VendorCall, b: FakeBehaviour): Promise<void> {
@@ -106,6 +110,8 @@ export async function startFakeVendor(wire: VendorWire, port = 0): Promise<FakeV
         break;
       case 'hang':
         break; // the response stays open until the client gives up
+      case 'reply-to':
+        break; // turned into a reply by handle()
       case 'stream-error':
         if (call.stream) await sendStream(res, call, b.chunks, { error: b.message });
         else sendJson(res, 500, wire.errorBody(500, b.message));

@@ -8,7 +8,7 @@ import { useScriptFonts } from '../lib/script-fonts.ts';
 
 /**
  * The language an explanation is written in, as a badge beside provider, style and level; it
- * also loads the fonts of that language's script (see lib/script-fonts.ts).
+ * also makes sure the language's script can be drawn (lib/script-fonts.ts).
  */
 export function LanguageBadge({ language }: { language: LanguageId }) {
   useScriptFonts([language]);
