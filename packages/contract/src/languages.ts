@@ -23,10 +23,6 @@ export const LANGUAGE_ENGLISH_NAMES: Record<LanguageId, string> = {
   te: 'Telugu',
 };
 
-export function isLanguageId(value: unknown): value is LanguageId {
-  return typeof value === 'string' && (LANGUAGE_IDS as readonly string[]).includes(value);
-}
-
 /**
  * Silent reading speed of non-fiction, in words of that language a minute: the two-minute rule
  * (DESIGN.md §7) counts an answer's words against it.

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type LanguageId } from './languages.ts';
+import type { LanguageId } from './languages.ts';
 import type { Difficulty } from './providers.ts';
 import { DEFAULT_TEMPLATE, type TemplateId } from './templates.ts';
 
@@ -17,5 +17,6 @@ export const DEFAULT_SETTINGS: Settings = {
   difficulty: 'beginner',
   aiProvider: 'remote-google',
   promptTemplate: DEFAULT_TEMPLATE,
-  language: DEFAULT_LANGUAGE,
+  // DEFAULT_LANGUAGE, written out: the landing page's first chunk loads these settings.
+  language: 'en',
 };

@@ -1,7 +1,6 @@
 import {
   DEFAULT_SETTINGS,
   type Difficulty,
-  isLanguageId,
   type LanguageId,
   type Settings,
   type TemplateId,
@@ -44,12 +43,12 @@ export const useSettings = create<SettingsState>()(
        * what prerendered pages were rendered with, and React hydrates them with it (zustand hands
        * it over as the server snapshot) before it re-renders with these.
        */
-      merge: (saved, current) => {
-        const settings = { ...current, darkMode: prefersDark(), ...(saved as Partial<Settings>) };
-        // A language this build no longer offers reads as the default.
-        if (!isLanguageId(settings.language)) settings.language = DEFAULT_SETTINGS.language;
-        return settings;
-      },
+      // A saved language this build no longer offers is asked as English (language-access.ts).
+      merge: (saved, current) => ({
+        ...current,
+        darkMode: prefersDark(),
+        ...(saved as Partial<Settings> | undefined),
+      }),
       partialize: ({ darkMode, difficulty, aiProvider, promptTemplate, language }) => ({
         darkMode,
         difficulty,
