@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NeedsAiProviderError } from '../provider.ts';
+import { englishOnly } from './english-only.ts';
 import { createOfflineProvider } from './offline-provider.ts';
 
 const explanation = {
@@ -12,7 +13,7 @@ const explanation = {
 };
 
 describe('the offline explainer and other languages', () => {
-  const offline = createOfflineProvider();
+  const offline = englishOnly(createOfflineProvider());
   const signal = () => AbortSignal.timeout(5_000);
 
   it('says it writes English only', () => {

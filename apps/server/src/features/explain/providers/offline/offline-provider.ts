@@ -1,11 +1,4 @@
-import type { LanguageId } from '@grasp/contract';
-import {
-  type ExplainInput,
-  type ExplanationProvider,
-  NeedsAiProviderError,
-  type QuizInput,
-  type TutorInput,
-} from '../provider.ts';
+import type { ExplainInput, ExplanationProvider } from '../provider.ts';
 import { buildGraph } from './concept-graph.ts';
 import { createContext } from './context.ts';
 import { renderDraft } from './layout.ts';
@@ -33,15 +26,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Exp
 
   const learning = createOfflineTutor(dictionary);
 
-  /** The dictionary is English; the services check first, and this holds if one did not. */
-  function english(language: LanguageId | undefined): void {
-    if (language !== undefined && language !== 'en') {
-      throw new NeedsAiProviderError('The offline dictionary explains in English only');
-    }
-  }
-
   async function chunks(input: ExplainInput): Promise<string[]> {
-    english(input.language);
     input.signal.throwIfAborted();
     const subject = await resolveSubject(input.query, dictionary());
     input.signal.throwIfAborted();
@@ -54,7 +39,6 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Exp
   return {
     id: 'offline',
     available: true,
-    languages: ['en'],
     async generate(input) {
       return (await chunks(input)).join('');
     },
@@ -64,13 +48,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Exp
         yield chunk;
       }
     },
-    async *tutor(input: TutorInput) {
-      english(input.explanation.language);
-      yield* learning.tutor(input);
-    },
-    async quiz(input: QuizInput) {
-      english(input.explanation.language);
-      return learning.quiz(input);
-    },
+    tutor: learning.tutor,
+    quiz: learning.quiz,
   };
 }
