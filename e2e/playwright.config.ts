@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { FAKE_AI_KEY, FAKE_AI_PORT } from './support/fake-ai.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // One folder per port, so the tests can read the mail outbox of the server they drive.
@@ -31,22 +32,35 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node apps/server/dist/main.js`,
-    cwd: '..',
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // NODE_ENV=test allows TEST_CLOCK: recaps.spec.ts moves the server's clock to a due date.
-    // The suite registers more accounts from one address in ten minutes than the limit allows
-    // one visitor; RATE_LIMIT_SCALE raises every limit alike (none of these tests hits one).
-    env: {
-      PORT: String(PORT),
-      DATA_DIR,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      TEST_CLOCK: 'true',
-      RATE_LIMIT_SCALE: '10',
+  webServer: [
+    // A fake OpenAI answering in Hindi (languages.spec.ts); the default provider stays offline.
+    {
+      command: 'npx tsx e2e/support/fake-ai-server.ts',
+      cwd: '..',
+      port: FAKE_AI_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: `rm -rf ${DATA_DIR} && node apps/server/dist/main.js`,
+      cwd: '..',
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        // NODE_ENV=test allows TEST_CLOCK: recaps.spec.ts moves the server's clock to a due date.
+        // The suite registers more accounts from one address in ten minutes than the limit
+        // allows one visitor; RATE_LIMIT_SCALE raises every limit alike (no test hits one).
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        TEST_CLOCK: 'true',
+        RATE_LIMIT_SCALE: '10',
+        OPENAI_API_KEY: FAKE_AI_KEY,
+        OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_AI_PORT}/v1`,
+        OPENAI_MODEL: 'gpt-e2e',
+      },
+    },
+  ],
 });

@@ -17,6 +17,7 @@ import { createDistillers } from './features/distill/distiller.ts';
 import { createAnswerInFlight } from './features/explain/answer-in-flight.ts';
 import { createExplainService } from './features/explain/explain.service.ts';
 import { buildPrompt } from './features/explain/prompts.ts';
+import { englishOnly } from './features/explain/providers/offline/english-only.ts';
 import { createOfflineProvider } from './features/explain/providers/offline/offline-provider.ts';
 import { createWordNet } from './features/explain/providers/offline/wordnet.ts';
 import { recordedProvider } from './features/explain/providers/recorded-provider.ts';
@@ -85,7 +86,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
       createConfiguredProviders(
         config,
         { explain: buildPrompt, tutor: buildTutorPrompt, quiz: buildQuizPrompt },
-        createOfflineProvider({ wordnet }),
+        englishOnly(createOfflineProvider({ wordnet })),
       )
     ).map((provider) => recordedProvider(provider, recorder)),
     config.DEFAULT_AI_PROVIDER,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUERY_MAX_LENGTH } from './constants.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_IDS } from './languages.ts';
 import { DIFFICULTIES, PROVIDER_IDS } from './providers.ts';
 import { TEMPLATE_IDS } from './templates.ts';
 
@@ -11,10 +12,35 @@ export const graphSchema = z.object({
 });
 export type ConceptGraph = z.infer<typeof graphSchema>;
 
+export const GLOSSARY_MAX_TERMS = 12;
+export const GLOSSARY_TERM_MAX_LENGTH = 80;
+export const GLOSSARY_MEANING_MAX_LENGTH = 300;
+
+/** The English technical terms an answer in another language kept, each explained in it. */
+export const glossarySchema = z
+  .array(
+    z.object({
+      term: z.string().min(1).max(GLOSSARY_TERM_MAX_LENGTH).describe('The term, in English'),
+      meaning: z
+        .string()
+        .min(1)
+        .max(GLOSSARY_MEANING_MAX_LENGTH)
+        .describe('What it means, in the language of the answer'),
+    }),
+  )
+  .max(GLOSSARY_MAX_TERMS);
+export type Glossary = z.infer<typeof glossarySchema>;
+
+const language = z
+  .enum(LANGUAGE_IDS)
+  .default(DEFAULT_LANGUAGE)
+  .describe('Language of the text: en, hi, bn, mr, ta or te');
+
 export const explainRequestSchema = z.object({
   query: z.string().trim().min(1, 'Please enter a concept').max(QUERY_MAX_LENGTH),
   template: z.enum(TEMPLATE_IDS).default('default'),
   difficulty: z.enum(DIFFICULTIES).default('beginner'),
+  language,
   provider: z.enum(PROVIDER_IDS).optional(),
   username: z.string().max(254).optional().describe('Ignored: the bearer token decides who asks'),
   fresh: z
@@ -30,9 +56,14 @@ export const explainResponseSchema = z.object({
   provider: z.enum(PROVIDER_IDS),
   template: z.enum(TEMPLATE_IDS),
   difficulty: z.enum(DIFFICULTIES),
+  // Answers cached before languages existed are English.
+  language,
   cached: z.boolean(),
   relatedConcepts: z.array(z.string()).max(3),
   graph: graphSchema.optional(),
+  glossary: glossarySchema
+    .optional()
+    .describe('Absent in English; otherwise the English terms the text kept, explained'),
   suggestedQuestions: z
     .array(z.string())
     .max(3)
@@ -44,6 +75,10 @@ export const providerInfoSchema = z.object({
   id: z.enum(PROVIDER_IDS),
   label: z.string(),
   available: z.boolean(),
+  languages: z
+    .array(z.enum(LANGUAGE_IDS))
+    .default([...LANGUAGE_IDS])
+    .describe('The languages it explains in (the offline dictionary: English only)'),
 });
 export const providersResponseSchema = z.object({
   providers: z.array(providerInfoSchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { graphSchema } from './explain.ts';
+import { glossarySchema, graphSchema } from './explain.ts';
 import { LANGUAGE_IDS } from './languages.ts';
 import { DIFFICULTIES, PROVIDER_IDS } from './providers.ts';
 import { TEMPLATE_IDS } from './templates.ts';
@@ -63,6 +63,7 @@ export const explanationRecordSchema = z.object({
   response: z.string(),
   relatedConcepts: z.array(z.string()).max(3),
   graph: graphSchema.optional(),
+  glossary: glossarySchema.optional(),
   suggestedQuestions: suggestedQuestionsSchema,
   createdAt: z.string(),
   followUps: z.array(followUpSchema),

@@ -1,3 +1,4 @@
+import type { LanguageId } from './languages.ts';
 import type { Difficulty } from './providers.ts';
 import { DEFAULT_TEMPLATE, type TemplateId } from './templates.ts';
 
@@ -7,6 +8,8 @@ export interface Settings {
   difficulty: Difficulty;
   aiProvider: string;
   promptTemplate: TemplateId;
+  /** Language of the explanations asked for (DESIGN.md §9). */
+  language: LanguageId;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -14,4 +17,6 @@ export const DEFAULT_SETTINGS: Settings = {
   difficulty: 'beginner',
   aiProvider: 'remote-google',
   promptTemplate: DEFAULT_TEMPLATE,
+  // DEFAULT_LANGUAGE, written out: the landing page's first chunk loads these settings.
+  language: 'en',
 };

@@ -1,4 +1,4 @@
-import type { ProviderId, QuizDraft } from '@grasp/contract';
+import type { LanguageId, ProviderId, QuizDraft } from '@grasp/contract';
 import {
   type ExplainInput,
   type ExplanationProvider,
@@ -7,6 +7,7 @@ import {
   type QuizInput,
   type TutorInput,
 } from '../features/explain/providers/provider.ts';
+import { fakeAnswer } from './fake-answers.ts';
 
 export function sampleAnswer(query: string): string {
   const body = `${query} is explained here in plain words with an example or two. `.repeat(8);
@@ -60,7 +61,10 @@ export type FakeMode = 'ok' | 'fail' | 'hang' | 'garbage' | 'needs-ai';
  * A scripted stand-in for an AI vendor behind our own provider interface; the vendors' real wire
  * formats are exercised by the SDK tests against local fake servers.
  */
-export function fakeProvider(id: ProviderId = 'remote-openai') {
+export function fakeProvider(
+  id: ProviderId = 'remote-openai',
+  options: { languages?: readonly LanguageId[] } = {},
+) {
   const state = {
     calls: 0,
     tutorCalls: 0,
@@ -98,7 +102,9 @@ export function fakeProvider(id: ProviderId = 'remote-openai') {
       yield '';
       return;
     }
-    const text = sampleAnswer(input.query);
+    const { language = 'en' } = input;
+    const text =
+      language === 'en' ? sampleAnswer(input.query) : fakeAnswer(language, { query: input.query });
     const middle = Math.floor(text.length / 2);
     yield text.slice(0, middle);
     yield text.slice(middle);
@@ -106,6 +112,7 @@ export function fakeProvider(id: ProviderId = 'remote-openai') {
   const provider: ExplanationProvider = {
     id,
     available: true,
+    ...(options.languages ? { languages: options.languages } : {}),
     stream,
     tutor,
     async quiz(input) {

@@ -58,3 +58,38 @@ describe('readSseEvents', () => {
     expect(events).toEqual([{ event: 'message', data: 'é🙂' }]);
   });
 });
+
+describe('readSseEvents with the Indian scripts', () => {
+  const text = 'प्रकाश संश्लेषण · সালোকসংশ্লেষণ · ஒளிச்சேர்க்கை · కిరణజన్య · ఆక్సిజన్‌ను';
+  const frame = `event: delta\ndata: ${JSON.stringify({ text })}\n\n`;
+  const bytes = new TextEncoder().encode(frame);
+
+  it('decodes the text whole wherever the bytes are cut, even inside a character', async () => {
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes.slice(0, cut));
+          controller.enqueue(bytes.slice(cut));
+          controller.close();
+        },
+      });
+      const events: SseEvent[] = [];
+      for await (const event of readSseEvents(body)) events.push(event);
+      expect(events, `cut at byte ${cut}`).toEqual([
+        { event: 'delta', data: JSON.stringify({ text }) },
+      ]);
+    }
+  });
+
+  it('decodes a stream that arrives one byte at a time', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const byte of bytes) controller.enqueue(Uint8Array.of(byte));
+        controller.close();
+      },
+    });
+    const events: SseEvent[] = [];
+    for await (const event of readSseEvents(body)) events.push(event);
+    expect(JSON.parse(events[0]?.data ?? '{}').text).toBe(text);
+  });
+});

@@ -1,5 +1,5 @@
 import { MAX_RELATED_CONCEPTS, QUERY_MAX_LENGTH } from '../constants.ts';
-import { DEFAULT_ICON, type IconName, iconForHeading } from './section-icons.ts';
+import { DEFAULT_ICON, type IconName, iconForHeading, normaliseScript } from './section-icons.ts';
 
 /**
  * The explanation parser of SPEC.md §5: markdown in, timed sections and related concepts out.
@@ -51,29 +51,68 @@ export interface ParsedExplanation {
 const RELATED_TITLE =
   /^(related concepts?|want to go deeper|further study|to learn more|learn more|related topics?|see also)\b/i;
 
+/** How the related section's title starts in the other languages (DESIGN.md §9). */
+export const RELATED_TITLE_STARTS: readonly string[] = [
+  'संबंधित',
+  'सम्बन्धित',
+  'और जानें',
+  'आगे पढ़ें',
+  'अधिक जाणून',
+  'সম্পর্কিত',
+  'আরও জানুন',
+  'আরো জানুন',
+  'தொடர்புடைய',
+  'மேலும் அறிய',
+  'సంబంధిత',
+  'మరింత తెలుసుకో',
+].map(normaliseScript);
+
 const HEADING = /^(#{1,2})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
-const RANGE = /\(\s*(\d{1,4})\s*[-–—]\s*(\d{1,4})\s*(?:seconds?|secs?|s)\s*\)/i;
+// "seconds" in English or in the other languages, digits in any of their scripts.
+const RANGE =
+  /\(\s*(\p{Nd}{1,4})\s*[-–—]\s*(\p{Nd}{1,4})\s*(?:seconds?|secs?|s|सेकंड|सेकण्ड|सेकेंड|সেকেন্ড|வினாடி(?:கள்)?|விநாடி(?:கள்)?|సెకన్లు|సెకండ్లు|సెకనులు)\s*\)/iu;
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(.*)$/;
-const PICTOGRAPH = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\uFE0F|\u200D|\u20E3/gu;
+// A joiner goes only where it glues an emoji sequence: inside Bengali or Devanagari words it
+// picks a letter's form, and removing it would change how the word is written.
+const PICTOGRAPH =
+  /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\uFE0F|(?<=\p{Extended_Pictographic}|\uFE0F)\u200D|\u200D(?=\p{Extended_Pictographic})|\u20E3/gu;
 
-/** Removes ```graph blocks (the server parses them out; a streamed one may be half-written). */
+/**
+ * Removes the ```graph, ```questions and ```glossary blocks: the server parses them out, but a
+ * streamed one may be half-written.
+ */
 export function stripGraphBlocks(markdown: string): string {
   const kept: string[] = [];
   let inGraph = false;
   for (const line of markdown.split('\n')) {
-    if (!inGraph && /^[ \t]*```(?:graph|questions)\b/.test(line)) inGraph = true;
+    if (!inGraph && /^[ \t]*```(?:graph|questions|glossary)\b/.test(line)) inGraph = true;
     else if (inGraph && /^[ \t]*```[ \t]*$/.test(line)) inGraph = false;
     else if (!inGraph) kept.push(line);
   }
   return kept.join('\n');
 }
 
+/** Zeros of the decimal digits a range may be written in: ASCII and the Indian scripts. */
+const DIGIT_ZEROS = [0x30, 0x966, 0x9e6, 0xbe6, 0xc66];
+
+function digitsValue(digits: string): number {
+  let value = 0;
+  for (const char of digits) {
+    const code = char.codePointAt(0) ?? 0;
+    const zero = DIGIT_ZEROS.find((z) => code >= z && code <= z + 9);
+    if (zero === undefined) return Number.NaN;
+    value = value * 10 + (code - zero);
+  }
+  return value;
+}
+
 /** The "(N-M seconds)" range of a heading, if it has one. */
 export function parseTimeRange(heading: string): TimeRange | null {
   const match = RANGE.exec(heading);
   if (!match) return null;
-  return [Number(match[1]), Number(match[2])];
+  const range: TimeRange = [digitsValue(match[1] ?? ''), digitsValue(match[2] ?? '')];
+  return Number.isNaN(range[0]) || Number.isNaN(range[1]) ? null : range;
 }
 
 /** The heading text a reader sees: no emoji, no range, no markdown emphasis. */
@@ -84,7 +123,10 @@ export function cleanTitle(heading: string): string {
 }
 
 export function isRelatedTitle(title: string): boolean {
-  return RELATED_TITLE.test(title.trim());
+  const trimmed = title.trim();
+  if (RELATED_TITLE.test(trimmed)) return true;
+  const native = normaliseScript(trimmed);
+  return RELATED_TITLE_STARTS.some((start) => native.startsWith(start));
 }
 
 function rangeAt(ranges: readonly TimeRange[], index: number): TimeRange {

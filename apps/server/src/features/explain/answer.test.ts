@@ -3,6 +3,7 @@ import {
   checkTwoMinuteShape,
   cleanItem,
   countWords,
+  extractGlossary,
   extractGraph,
   extractRelatedConcepts,
   isUsableAnswer,
@@ -153,5 +154,65 @@ describe('isUsableAnswer', () => {
     expect(isUsableAnswer('Sorry, I cannot help.')).toBe(false);
     expect(isUsableAnswer('## Gravity\nA force.')).toBe(true);
     expect(isUsableAnswer('word '.repeat(40))).toBe(true);
+  });
+});
+
+describe('extractGlossary', () => {
+  it('takes valid entries out of the ```glossary block, each term once', () => {
+    const body = JSON.stringify([
+      { term: 'Photosynthesis', meaning: 'पौधों का भोजन बनाना।' },
+      { term: 'photosynthesis', meaning: 'again' },
+      { term: '  Chlorophyll ', definition: 'हरा   रंग' },
+      { term: '', meaning: 'no term' },
+      { term: 'No meaning' },
+      'not an object',
+      { term: 'x'.repeat(81), meaning: 'too long a term' },
+    ]);
+    const { markdown, glossary } = extractGlossary(
+      `## समझ (0-20 seconds)\nपाठ\n\`\`\`glossary\n${body}\n\`\`\``,
+    );
+    expect(markdown).toBe('## समझ (0-20 seconds)\nपाठ');
+    expect(glossary).toEqual([
+      { term: 'Photosynthesis', meaning: 'पौधों का भोजन बनाना।' },
+      { term: 'Chlorophyll', meaning: 'हरा रंग' },
+    ]);
+  });
+
+  it('gives nothing for bad JSON or a truncated block, and leaves other blocks alone', () => {
+    expect(extractGlossary('a\n```glossary\n[{"term":"X"').glossary).toEqual([]);
+    expect(extractGlossary('a\n```glossary\n{"term":"X"}\n```')).toEqual({
+      markdown: 'a',
+      glossary: [],
+    });
+    expect(extractGlossary('a\n```json\n[1]\n```').markdown).toBe('a\n```json\n[1]\n```');
+  });
+});
+
+describe('checkTwoMinuteShape per language', () => {
+  const timed = ['0-30 seconds', '30-60 seconds', '60-90 seconds', '90-120 seconds'];
+
+  it('counts words in the Indian scripts, marks and joiners inside words', () => {
+    expect(countWords('प्रकाश संश्लेषण (Photosynthesis) ।')).toBe(3);
+    expect(countWords('ஆக்சிஜனை வெளியிடுகின்றன.')).toBe(2);
+    expect(countWords('ఆక్సిజన్‌ను విడుదల')).toBe(2);
+  });
+
+  it('holds each language to its own reading speed', () => {
+    // 300 words read in two minutes in Hindi, but take far longer in Tamil.
+    expect(checkTwoMinuteShape(answer(300, timed), 'hi').fits).toBe(true);
+    expect(checkTwoMinuteShape(answer(300, timed), 'ta')).toMatchObject({
+      fits: false,
+      range: { min: 85, max: 269 },
+    });
+    expect(checkTwoMinuteShape(answer(500, timed), 'hi').fits).toBe(true);
+    expect(checkTwoMinuteShape(answer(500, timed)).fits).toBe(false);
+  });
+
+  it('reads ranges written in the language’s digits and seconds word', () => {
+    const shape = checkTwoMinuteShape(
+      answer(200, ['०-३० सेकंड', '३०-६० सेकंड', '६०-९० सेकंड', '९०-१२० सेकंड']),
+      'hi',
+    );
+    expect(shape).toMatchObject({ timedSections: 4, endsNear120: true, fits: true });
   });
 });

@@ -1,9 +1,17 @@
 import {
   type ConceptGraph,
   FOLLOW_UP_MAX_LENGTH,
+  GLOSSARY_MAX_TERMS,
+  GLOSSARY_MEANING_MAX_LENGTH,
+  GLOSSARY_TERM_MAX_LENGTH,
+  type Glossary,
   graphSchema,
+  isRelatedTitle,
+  type LanguageId,
   MAX_RELATED_CONCEPTS,
   MAX_SUGGESTED_QUESTIONS,
+  parseTimeRange,
+  wordRange,
 } from '@grasp/contract';
 
 /** Pure checks and extractions applied to every provider answer (DESIGN.md §7). */
@@ -11,15 +19,12 @@ import {
 const MAX_NODES = 30;
 const MAX_EDGES = 60;
 const MAX_LABEL = 80;
-const MIN_WORDS = 150;
-const MAX_WORDS = 475;
 const MIN_TIMED_SECTIONS = 4;
 
 // A fenced block: opening fence, info string, body, and the same fence closing it (or the end
 // of the text, since a streamed or truncated answer may never close its last block).
 const FENCE =
   /^([ \t]*)(`{3,}|~{3,})[ \t]*([^\n`]*)\n([\s\S]*?)(?:^[ \t]*\2[`~]*[ \t]*$|(?![\s\S]))/gm;
-const TIME_RANGE = /\(\s*(\d{1,4})\s*[-–—]\s*(\d{1,4})\s*(?:s|secs?|seconds?)\s*\)/i;
 const HEADING = /^#{1,6}[ \t]+(.+?)[ \t#]*$/;
 const RELATED_TITLE =
   /related concepts|want to go deeper|further study|to learn more|learn more|related topics|see also/i;
@@ -49,6 +54,49 @@ export function extractGraph(markdown: string): { markdown: string; graph?: Conc
   });
   const text = cleaned.replace(/\n{3,}/g, '\n\n').trim();
   return graph ? { markdown: text, graph } : { markdown: text };
+}
+
+/**
+ * Removes the ```glossary block (a JSON array of {term, meaning}: the English terms an answer in
+ * another language kept) and keeps its valid entries, each term once.
+ */
+export function extractGlossary(markdown: string): { markdown: string; glossary: Glossary } {
+  let glossary: Glossary | undefined;
+  const cleaned = markdown.replace(FENCE, (block, _indent, _fence, info: string, body: string) => {
+    if (info.trim().toLowerCase() !== 'glossary') return block;
+    glossary ??= parseGlossary(body);
+    return '';
+  });
+  return { markdown: cleaned.replace(/\n{3,}/g, '\n\n').trim(), glossary: glossary ?? [] };
+}
+
+function parseGlossary(body: string): Glossary {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(raw)) return [];
+  const kept: Glossary = [];
+  const seen = new Set<string>();
+  for (const item of raw) {
+    if (!isRecord(item)) continue;
+    const term = oneLine(item.term);
+    const meaning = oneLine(item.meaning ?? item.definition);
+    if (!term || !meaning || term.length > GLOSSARY_TERM_MAX_LENGTH) continue;
+    if (meaning.length > GLOSSARY_MEANING_MAX_LENGTH || seen.has(term.toLowerCase())) continue;
+    seen.add(term.toLowerCase());
+    kept.push({ term, meaning });
+    if (kept.length === GLOSSARY_MAX_TERMS) break;
+  }
+  return kept;
+}
+
+function oneLine(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.replace(/\s+/g, ' ').trim();
+  return text.length > 0 ? text : undefined;
 }
 
 /** Removes the ```questions block (a JSON array of follow-up questions) and keeps its valid ones. */
@@ -157,7 +205,8 @@ export function extractRelatedConcepts(markdown: string): string[] {
   for (const line of lines) {
     const heading = HEADING.exec(line);
     if (heading) {
-      inRelated = RELATED_TITLE.test(heading[1] ?? '');
+      const title = heading[1] ?? '';
+      inRelated = RELATED_TITLE.test(title) || isRelatedTitle(title);
       continue;
     }
     const item = LIST_ITEM.exec(line)?.[1];
@@ -195,28 +244,35 @@ export function cleanItem(item: string): string {
 }
 
 export interface TwoMinuteShape {
+  /** Words of the answer's language (DESIGN.md §9: each language its own reading speed). */
   words: number;
+  /** The range that reads in about two minutes in that language. */
+  range: { min: number; max: number };
   timedSections: number;
   endsNear120: boolean;
   fits: boolean;
 }
 
-/** How close an answer comes to the two-minute promise of DESIGN.md §7. */
-export function checkTwoMinuteShape(markdown: string): TwoMinuteShape {
+/**
+ * How close an answer comes to the two-minute promise of DESIGN.md §7, its words counted against
+ * its language's reading speed (READING_WPM in the contract).
+ */
+export function checkTwoMinuteShape(markdown: string, language: LanguageId = 'en'): TwoMinuteShape {
   const words = countWords(markdown);
+  const range = wordRange(language);
   let timedSections = 0;
   let lastEnd: number | undefined;
   for (const line of stripFences(markdown).split('\n')) {
     const heading = HEADING.exec(line);
-    const range = heading ? TIME_RANGE.exec(heading[1] ?? '') : null;
-    if (!range) continue;
+    const timed = heading ? parseTimeRange(heading[1] ?? '') : null;
+    if (!timed) continue;
     timedSections += 1;
-    lastEnd = Number(range[2]);
+    lastEnd = timed[1];
   }
   const endsNear120 = lastEnd !== undefined && lastEnd >= 100 && lastEnd <= 140;
   const fits =
-    words >= MIN_WORDS && words <= MAX_WORDS && timedSections >= MIN_TIMED_SECTIONS && endsNear120;
-  return { words, timedSections, endsNear120, fits };
+    words >= range.min && words <= range.max && timedSections >= MIN_TIMED_SECTIONS && endsNear120;
+  return { words, range, timedSections, endsNear120, fits };
 }
 
 /** Unusable output counts as a provider failure: nothing, or a fragment with no structure. */

@@ -1,6 +1,6 @@
 import { ERROR_CODES, ERROR_MESSAGES } from '@grasp/contract';
 import { describe, expect, it } from 'vitest';
-import { toProviderAppError } from './explain-errors.ts';
+import { languageNeedsAiProvider, toProviderAppError } from './explain-errors.ts';
 import {
   ProviderFailureError,
   ProviderTimeoutError,
@@ -38,5 +38,16 @@ describe('provider failures as API errors', () => {
       code: ERROR_CODES.serviceUnavailable,
       message: ERROR_MESSAGES.serviceUnavailable,
     });
+  });
+});
+
+describe('a language the offline dictionary cannot write', () => {
+  it('is 422 NEEDS_AI_PROVIDER naming the providers that can, or saying none is configured', () => {
+    const able = languageNeedsAiProvider('ta', ['Google Gemini', 'OpenAI GPT']);
+    expect(able).toMatchObject({ statusCode: 422, code: ERROR_CODES.needsAiProvider });
+    expect(able.message).toBe(
+      'The offline dictionary explains in English only. To explain in தமிழ் (Tamil), choose Google Gemini or OpenAI GPT and ask again.',
+    );
+    expect(languageNeedsAiProvider('hi', []).message).toContain('none is configured');
   });
 });

@@ -1,4 +1,10 @@
-import { ERROR_CODES, ERROR_MESSAGES } from '@grasp/contract';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  LANGUAGE_ENGLISH_NAMES,
+  LANGUAGE_NAMES,
+  type LanguageId,
+} from '@grasp/contract';
 import { AppError } from '../../lib/errors.ts';
 import { isServiceOutage } from '../../lib/outage.ts';
 import {
@@ -41,3 +47,20 @@ export const providerUnavailableError = (label: string) =>
     'PROVIDER_UNAVAILABLE',
     `${label} is not configured on this server. Choose another provider.`,
   );
+
+/**
+ * The offline dictionary writes English only (DESIGN.md §9): 422 NEEDS_AI_PROVIDER, naming the
+ * configured providers that can write the language.
+ */
+export function languageNeedsAiProvider(language: LanguageId, able: string[]): AppError {
+  const name = `${LANGUAGE_NAMES[language]} (${LANGUAGE_ENGLISH_NAMES[language]})`;
+  const which =
+    able.length > 0
+      ? `To explain in ${name}, choose ${able.join(' or ')} and ask again.`
+      : `Explanations in ${name} need an AI provider (Google Gemini, OpenAI GPT, Anthropic Claude or a local Ollama model); none is configured on this server yet.`;
+  return new AppError(
+    422,
+    ERROR_CODES.needsAiProvider,
+    `The offline dictionary explains in English only. ${which}`,
+  );
+}

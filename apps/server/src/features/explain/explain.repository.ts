@@ -101,8 +101,16 @@ export async function insertExplanations(db: Db, rows: NewExplanation[]): Promis
 }
 
 const askedSince = preparedQuery(
-  5,
-  (db, userId: string, queryKey: string, template: string, difficulty: string, since: string) =>
+  6,
+  (
+    db,
+    userId: string,
+    queryKey: string,
+    template: string,
+    difficulty: string,
+    language: string,
+    since: string,
+  ) =>
     db
       .selectFrom('explanations')
       .select('id')
@@ -110,14 +118,22 @@ const askedSince = preparedQuery(
       .where('query_key', '=', queryKey)
       .where('template', '=', template)
       .where('difficulty', '=', difficulty)
+      .where('language', '=', language)
       .where('created_at', '>=', since)
       .limit(1),
 );
 
-/** Whether the user already received this (query, template, difficulty) since a moment. */
+/** Whether the user already received this (query, template, difficulty, language) since a moment. */
 export async function hasAskedSince(
   db: Db,
-  ask: { userId: string; queryKey: string; template: string; difficulty: string; since: string },
+  ask: {
+    userId: string;
+    queryKey: string;
+    template: string;
+    difficulty: string;
+    language: string;
+    since: string;
+  },
 ): Promise<boolean> {
   const rows = await askedSince(
     db,
@@ -125,6 +141,7 @@ export async function hasAskedSince(
     ask.queryKey,
     ask.template,
     ask.difficulty,
+    ask.language,
     ask.since,
   );
   return rows.length > 0;

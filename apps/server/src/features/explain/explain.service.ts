@@ -1,11 +1,11 @@
 import {
-  DEFAULT_LANGUAGE,
   type Difficulty,
   type ExplainResponse,
   explainResponseSchema,
   type HistoryEntry,
   isFreePlan,
   isPremiumTemplate,
+  type LanguageId,
   type ProviderId,
   providerLabel,
   REQUEST_TIMEOUT_MS,
@@ -21,6 +21,7 @@ import { queryKey } from '../../lib/query-key.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
 import type { UnitHold } from '../billing/usage.service.ts';
 import {
+  extractGlossary,
   extractGraph,
   extractRelatedConcepts,
   extractSuggestedQuestions,
@@ -29,6 +30,7 @@ import {
 import { type AnswerText, createStoredTexts } from './answer-texts.ts';
 import * as repo from './explain.repository.ts';
 import {
+  languageNeedsAiProvider,
   premiumTemplateError,
   providerUnavailableError,
   toProviderAppError,
@@ -42,6 +44,8 @@ import { createRepeatCheck } from './repeat-check.ts';
 export interface ProviderLookup {
   get(id: string): ExplanationProvider | undefined;
   readonly defaultId: ProviderId;
+  /** Every registered provider, for saying which ones can do what another cannot. */
+  list(): { id: ProviderId; label: string; available: boolean; languages: LanguageId[] }[];
 }
 
 export interface ExplainDeps {
@@ -64,6 +68,8 @@ export interface ExplainInput {
   query: string;
   template: TemplateId;
   difficulty: Difficulty;
+  /** Absent: English (DESIGN.md §9). */
+  language?: LanguageId | undefined;
   provider?: ProviderId | undefined;
   fresh?: boolean | undefined;
 }
@@ -81,7 +87,7 @@ export interface ExplainTicket {
 export type Answer = Omit<ExplainResponse, 'cached' | 'explanationId'>;
 type SharedResponse = Omit<ExplainResponse, 'explanationId'>;
 
-// Answers cached before suggested questions existed have none.
+// Answers cached before suggested questions existed have none; before languages, they were English.
 const cachedAnswerSchema = explainResponseSchema
   .omit({ cached: true, explanationId: true })
   .extend({ suggestedQuestions: explainResponseSchema.shape.suggestedQuestions.default([]) });
@@ -89,18 +95,25 @@ const cachedAnswerSchema = explainResponseSchema
 const detailsSchema = z.object({
   graph: explainResponseSchema.shape.graph,
   suggestedQuestions: cachedAnswerSchema.shape.suggestedQuestions,
+  glossary: explainResponseSchema.shape.glossary,
 });
 
-/** The graph and suggested questions stored beside an answer's text (answer_texts.details_json). */
+/**
+ * The graph, suggested questions and glossary stored beside an answer's text
+ * (answer_texts.details_json).
+ */
 export function readAnswerDetails(json: string | null): z.infer<typeof detailsSchema> {
   const parsed = json ? detailsSchema.safeParse(JSON.parse(json)) : null;
   return parsed?.success ? parsed.data : { suggestedQuestions: [] };
 }
 
 function answerDetails(answer: Answer): string | null {
-  if (!answer.graph && answer.suggestedQuestions.length === 0) return null;
-  return JSON.stringify({ graph: answer.graph, suggestedQuestions: answer.suggestedQuestions });
+  const { graph, suggestedQuestions, glossary } = answer;
+  if (!graph && suggestedQuestions.length === 0 && !glossary) return null;
+  return JSON.stringify({ graph, suggestedQuestions, ...(glossary ? { glossary } : {}) });
 }
+
+const languageOf = (input: ExplainInput): LanguageId => input.language ?? 'en';
 
 /**
  * A cached answer's shared part is one frozen object, encoded once (explain.routes.ts); the
@@ -130,8 +143,12 @@ export function createExplainService(deps: ExplainDeps) {
     }
     return response;
   };
-  const cacheKey = (t: ExplainTicket) =>
-    [queryKey(t.input.query), t.input.template, t.input.difficulty, t.provider.id].join('|');
+  // English keys are those of before languages, so the answers cached then are still found.
+  const cacheKey = (t: ExplainTicket) => {
+    const key = [queryKey(t.input.query), t.input.template, t.input.difficulty, t.provider.id];
+    const language = languageOf(t.input);
+    return (language === 'en' ? key : [...key, language]).join('|');
+  };
 
   async function askProvider(
     ticket: ExplainTicket,
@@ -140,23 +157,28 @@ export function createExplainService(deps: ExplainDeps) {
     const { input, provider } = ticket;
     const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
     let text = '';
-    for await (const delta of provider.stream({ ...input, signal })) {
+    for await (const delta of provider.stream({ ...input, language: languageOf(input), signal })) {
       text += delta;
       emit(delta);
     }
     const withoutGraph = extractGraph(text);
-    const { markdown, questions } = extractSuggestedQuestions(withoutGraph.markdown);
+    const withoutQuestions = extractSuggestedQuestions(withoutGraph.markdown);
+    const { markdown, glossary } = extractGlossary(withoutQuestions.markdown);
     const { graph } = withoutGraph;
     if (!isUsableAnswer(markdown))
       throw new ProviderFailureError('The provider answered with nothing usable');
+    const language = languageOf(input);
     const answer: Answer = {
       response: markdown,
       provider: provider.id,
       template: input.template,
       difficulty: input.difficulty,
+      language,
       relatedConcepts: extractRelatedConcepts(markdown),
       ...(graph ? { graph } : {}),
-      suggestedQuestions: questions,
+      // English answers carry none: the terms are the text's own words (DESIGN.md §9).
+      ...(language !== 'en' && glossary.length > 0 ? { glossary } : {}),
+      suggestedQuestions: withoutQuestions.questions,
     };
     await repo.saveCachedAnswer(db, {
       cacheKey: cacheKey(ticket),
@@ -211,7 +233,7 @@ export function createExplainService(deps: ExplainDeps) {
       difficulty: ticket.input.difficulty,
       provider: result.provider,
       answerId: text.id,
-      language: DEFAULT_LANGUAGE,
+      language: languageOf(ticket.input),
       text,
       createdAt: clock.now(),
     };
@@ -232,6 +254,17 @@ export function createExplainService(deps: ExplainDeps) {
       const providerId = input.provider ?? deps.providers.defaultId;
       const provider = deps.providers.get(providerId);
       if (!provider?.available) throw providerUnavailableError(providerLabel(providerId));
+      const language = languageOf(input);
+      // Before any unit is taken: the offline dictionary writes English only.
+      if (provider.languages && !provider.languages.includes(language)) {
+        const able = deps.providers
+          .list()
+          .filter((p) => p.available && p.languages.includes(language));
+        throw languageNeedsAiProvider(
+          language,
+          able.map((p) => p.label),
+        );
+      }
       const cycle = await deps.units.currentCycle(user.id);
       const repeat =
         !input.fresh &&
@@ -240,6 +273,7 @@ export function createExplainService(deps: ExplainDeps) {
           queryKey: queryKey(input.query),
           template: input.template,
           difficulty: input.difficulty,
+          language,
           since: cycle.starts_at,
         }));
       const hold = repeat ? null : await deps.units.takeUnit(user.id);
@@ -306,6 +340,7 @@ export function createExplainService(deps: ExplainDeps) {
         response: row.text,
         relatedConcepts: extractRelatedConcepts(row.text),
         ...(details.graph ? { graph: details.graph } : {}),
+        ...(details.glossary ? { glossary: details.glossary } : {}),
         suggestedQuestions: details.suggestedQuestions,
         createdAt: row.created_at,
       };

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@grasp/contract';
+import { ERROR_MESSAGES, LANGUAGE_IDS } from '@grasp/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -241,6 +241,11 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
   it('lists providers with labels and availability', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ai/providers' });
     const openai = res.json().providers.find((p: { id: string }) => p.id === 'remote-openai');
-    expect(openai).toEqual({ id: 'remote-openai', label: 'OpenAI GPT', available: true });
+    expect(openai).toEqual({
+      id: 'remote-openai',
+      label: 'OpenAI GPT',
+      available: true,
+      languages: [...LANGUAGE_IDS],
+    });
   });
 });

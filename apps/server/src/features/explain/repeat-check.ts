@@ -7,6 +7,7 @@ export interface Ask {
   queryKey: string;
   template: string;
   difficulty: string;
+  language: string;
   /** Start of the user's current cycle, as the usage service has it now. */
   since: string;
 }
@@ -20,7 +21,14 @@ export interface Ask {
 export function createRepeatCheck(db: Kysely<DB>, max = 10_000) {
   const known = new Set<string>();
   return async (ask: Ask): Promise<boolean> => {
-    const key = [ask.userId, ask.queryKey, ask.template, ask.difficulty, ask.since].join('|');
+    const key = [
+      ask.userId,
+      ask.queryKey,
+      ask.template,
+      ask.difficulty,
+      ask.language,
+      ask.since,
+    ].join('|');
     if (known.has(key)) return true;
     if (!(await repo.hasAskedSince(db, ask))) return false;
     if (known.size >= max) known.clear();

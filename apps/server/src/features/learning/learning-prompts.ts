@@ -1,5 +1,6 @@
 import {
   type Difficulty,
+  LANGUAGE_ENGLISH_NAMES,
   LANGUAGE_NAMES,
   QUIZ_MAX_QUESTIONS,
   QUIZ_MIN_QUESTIONS,
@@ -50,10 +51,12 @@ function ground(explanation: ExplanationContext): string {
 }
 
 function voice(explanation: ExplanationContext): string {
-  return [
-    `Write for ${LEVELS[explanation.difficulty]}.`,
-    `Write in ${LANGUAGE_NAMES[explanation.language]}, keeping technical terms in English.`,
-  ].join(' ');
+  const { language } = explanation;
+  const written =
+    language === 'en'
+      ? 'Write in English.'
+      : `Write in ${LANGUAGE_ENGLISH_NAMES[language]} (${LANGUAGE_NAMES[language]}), in its own script, keeping technical terms in English in brackets as the explanation does.`;
+  return [`Write for ${LEVELS[explanation.difficulty]}.`, written].join(' ');
 }
 
 export function buildTutorPrompt(input: TutorRequest): PromptParts {

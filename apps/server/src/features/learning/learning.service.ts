@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { UnitHold } from '../billing/usage.service.ts';
 import type { ExplainService, ProviderLookup } from '../explain/explain.service.ts';
-import { toProviderAppError } from '../explain/explain-errors.ts';
+import { languageNeedsAiProvider, toProviderAppError } from '../explain/explain-errors.ts';
 import {
   type ExplanationContext,
   type ExplanationProvider,
@@ -34,7 +34,7 @@ export interface LearningDeps {
   db: Kysely<DB>;
   clock: Clock;
   explanations: Pick<ExplainService, 'explanationOf'>;
-  providers: ProviderLookup & { list(): { id: ProviderId; label: string; available: boolean }[] };
+  providers: ProviderLookup;
   units: {
     takeUnit(userId: string): Promise<UnitHold>;
     keepUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void>;
@@ -66,8 +66,26 @@ export function createLearningService(deps: LearningDeps) {
     return explanation;
   }
 
-  /** The asked provider, else the explanation's own while it is available, else the default. */
+  /**
+   * The asked provider, else the explanation's own while it is available, else the default; it
+   * must write the explanation's language, or nothing is asked (and no unit taken).
+   */
   function providerFor(explanation: Explanation, asked: ProviderId | undefined) {
+    const chosen = chooseProvider(explanation, asked);
+    const language = explanation.language as LanguageId;
+    if (chosen.languages && !chosen.languages.includes(language)) {
+      const able = deps.providers
+        .list()
+        .filter((p) => p.available && p.languages.includes(language));
+      throw languageNeedsAiProvider(
+        language,
+        able.map((p) => p.label),
+      );
+    }
+    return chosen;
+  }
+
+  function chooseProvider(explanation: Explanation, asked: ProviderId | undefined) {
     const wanted = asked ?? explanation.provider;
     const provider = deps.providers.get(wanted);
     if (provider?.available) return provider;

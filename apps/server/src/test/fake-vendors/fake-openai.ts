@@ -133,6 +133,6 @@ export function openaiWire(apiKey: string): VendorWire {
   };
 }
 
-export function startFakeOpenAI(apiKey = 'sk-test-openai-key'): Promise<FakeVendor> {
-  return startFakeVendor(openaiWire(apiKey));
+export function startFakeOpenAI(apiKey = 'sk-test-openai-key', port = 0): Promise<FakeVendor> {
+  return startFakeVendor(openaiWire(apiKey), port);
 }

@@ -8,8 +8,13 @@ import { setImmediate as nextTick } from 'node:timers/promises';
 
 /** What the fake does with the next requests, until told otherwise. */
 export type FakeBehaviour =
-  /** Answer normally: the JSON endpoint returns the chunks joined, the stream sends each one. */
-  | { kind: 'reply'; chunks: string[] }
+  /**
+   * Answer normally: the JSON endpoint returns the chunks joined, the stream sends each one;
+   * `splitCharacters` sends each stream frame in two writes cut inside a multi-byte character.
+   */
+  | { kind: 'reply'; chunks: string[]; splitCharacters?: boolean }
+  /** Answer as `reply` does, with what `answer` makes of the request's body. */
+  | { kind: 'reply-to'; answer: (body: unknown) => { chunks: string[]; splitCharacters?: boolean } }
   /** Answer with this HTTP status and the vendor's own error body. */
   | { kind: 'error'; status: number; message?: string }
   /** Accept the request and never answer (for timeouts). */
@@ -68,8 +73,11 @@ export interface FakeVendor {
   close(): Promise<void>;
 }
 
-/** Starts a loopback HTTP server speaking `wire`; port 0 so parallel test files never clash. */
-export async function startFakeVendor(wire: VendorWire): Promise<FakeVendor> {
+/**
+ * Starts a loopback HTTP server speaking `wire`; port 0 (the default) so parallel test files
+ * never clash, a fixed one where another process must find it (the e2e server).
+ */
+export async function startFakeVendor(wire: VendorWire, port = 0): Promise<FakeVendor> {
   const initial: FakeBehaviour = { kind: 'reply', chunks: ['ok'] };
   let behaviour: FakeBehaviour = initial;
   const requests: RecordedRequest[] = [];
@@ -89,8 +97,10 @@ export async function startFakeVendor(wire: VendorWire): Promise<FakeVendor> {
       call === undefined
         ? { status: 404, body: wire.errorBody(404, 'Not found') }
         : wire.reject(req.headers, url, body);
+    const now: FakeBehaviour =
+      behaviour.kind === 'reply-to' ? { kind: 'reply', ...behaviour.answer(body) } : behaviour;
     if (denied !== undefined) sendJson(res, denied.status, denied.body);
-    else if (call !== undefined) await respond(res, call, behaviour);
+    else if (call !== undefined) await respond(res, call, now);
   }
 
   async function respond(res: ServerResponse, call: VendorCall, b: FakeBehaviour): Promise<void> {
@@ -100,6 +110,8 @@ export async function startFakeVendor(wire: VendorWire): Promise<FakeVendor> {
         break;
       case 'hang':
         break; // the response stays open until the client gives up
+      case 'reply-to':
+        break; // turned into a reply by handle()
       case 'stream-error':
         if (call.stream) await sendStream(res, call, b.chunks, { error: b.message });
         else sendJson(res, 500, wire.errorBody(500, b.message));
@@ -109,7 +121,8 @@ export async function startFakeVendor(wire: VendorWire): Promise<FakeVendor> {
         break;
       default: {
         const ending = b.kind === 'reply' ? 'complete' : b.kind;
-        if (call.stream) await sendStream(res, call, b.chunks, ending);
+        const splitCharacters = b.kind === 'reply' && b.splitCharacters === true;
+        if (call.stream) await sendStream(res, call, b.chunks, ending, { splitCharacters });
         else sendJsonReply(res, JSON.stringify(wire.jsonReply(b.chunks.join(''), call)), ending);
       }
     }
@@ -120,17 +133,19 @@ export async function startFakeVendor(wire: VendorWire): Promise<FakeVendor> {
     call: VendorCall,
     chunks: string[],
     ending: StreamEnding,
-    { keepOpen = false } = {},
+    { keepOpen = false, splitCharacters = false } = {},
   ): Promise<void> {
     res.writeHead(200, { 'content-type': wire.streamContentType, 'cache-control': 'no-cache' });
     for (const frame of wire.streamFrames(chunks, ending, call)) {
-      res.write(frame);
-      await nextTick(); // separate writes, so the SDK parses the stream incrementally
+      for (const part of splitCharacters ? splitInsideCharacter(frame) : [frame]) {
+        res.write(part);
+        await nextTick(); // separate writes, so the SDK parses the stream incrementally
+      }
     }
     if (!keepOpen) res.end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('fake vendor has no port');
 
@@ -150,6 +165,14 @@ export async function startFakeVendor(wire: VendorWire): Promise<FakeVendor> {
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** The frame's bytes in two parts, the first multi-byte character cut between them. */
+export function splitInsideCharacter(frame: string): Buffer[] {
+  const bytes = Buffer.from(frame, 'utf8');
+  // The first continuation byte (10xxxxxx) is the second byte of a multi-byte character.
+  const cut = bytes.findIndex((byte) => (byte & 0xc0) === 0x80);
+  return cut <= 0 ? [bytes] : [bytes.subarray(0, cut), bytes.subarray(cut)];
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -50,13 +50,25 @@ function ResultArea({
   onChangeStyle: () => void;
   slots?: (concept: CurrentConcept) => ResultSlots;
 }) {
-  const { currentConcept, loading, error, activeQuery, pendingProvider, streamingText } =
-    useConceptStore();
+  const {
+    currentConcept,
+    loading,
+    error,
+    activeQuery,
+    pendingProvider,
+    pendingLanguage,
+    streamingText,
+  } = useConceptStore();
   const regenerate = useConceptStore((s) => s.regenerate);
 
   if (loading && streamingText) {
     return (
-      <StreamingView query={activeQuery ?? ''} text={streamingText} provider={pendingProvider} />
+      <StreamingView
+        query={activeQuery ?? ''}
+        text={streamingText}
+        provider={pendingProvider}
+        language={pendingLanguage}
+      />
     );
   }
   if (loading) return <ResultLoading query={activeQuery ?? ''} provider={pendingProvider} />;

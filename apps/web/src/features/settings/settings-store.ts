@@ -1,4 +1,10 @@
-import { DEFAULT_SETTINGS, type Difficulty, type Settings, type TemplateId } from '@grasp/contract';
+import {
+  DEFAULT_SETTINGS,
+  type Difficulty,
+  type LanguageId,
+  type Settings,
+  type TemplateId,
+} from '@grasp/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
@@ -9,6 +15,7 @@ interface SettingsState extends Settings {
   setDifficulty: (difficulty: Difficulty) => void;
   setAiProvider: (provider: string) => void;
   setPromptTemplate: (template: TemplateId) => void;
+  setLanguage: (language: LanguageId) => void;
 }
 
 function prefersDark(): boolean {
@@ -27,6 +34,7 @@ export const useSettings = create<SettingsState>()(
       setDifficulty: (difficulty) => set({ difficulty }),
       setAiProvider: (aiProvider) => set({ aiProvider }),
       setPromptTemplate: (promptTemplate) => set({ promptTemplate }),
+      setLanguage: (language) => set({ language }),
     }),
     {
       name: SETTINGS_STORAGE_KEY,
@@ -35,16 +43,18 @@ export const useSettings = create<SettingsState>()(
        * what prerendered pages were rendered with, and React hydrates them with it (zustand hands
        * it over as the server snapshot) before it re-renders with these.
        */
+      // A saved language this build no longer offers is asked as English (language-access.ts).
       merge: (saved, current) => ({
         ...current,
         darkMode: prefersDark(),
         ...(saved as Partial<Settings> | undefined),
       }),
-      partialize: ({ darkMode, difficulty, aiProvider, promptTemplate }) => ({
+      partialize: ({ darkMode, difficulty, aiProvider, promptTemplate, language }) => ({
         darkMode,
         difficulty,
         aiProvider,
         promptTemplate,
+        language,
       }),
     },
   ),

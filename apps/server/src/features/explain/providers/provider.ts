@@ -12,6 +12,8 @@ export interface ExplainInput {
   query: string;
   template: TemplateId;
   difficulty: Difficulty;
+  /** The language to write in (DESIGN.md §9); absent: English. */
+  language?: LanguageId;
   /** Aborted on the 30 s timeout or when the caller goes away. */
   signal: AbortSignal;
 }
@@ -26,6 +28,8 @@ export interface ExplanationProvider {
   readonly id: ProviderId;
   /** False when its key or URL is not configured. */
   readonly available: boolean;
+  /** The languages it can write; absent: every language of the contract. */
+  readonly languages?: readonly LanguageId[];
   generate(input: ExplainInput): Promise<string>;
   /** Yields markdown text deltas in order; their concatenation equals what generate returns. */
   stream(input: ExplainInput): AsyncIterable<string>;

@@ -40,6 +40,7 @@ export function recordedProvider(
     get available() {
       return provider.available;
     },
+    ...(provider.languages ? { languages: provider.languages } : {}),
     async generate(input: ExplainInput) {
       try {
         const text = await provider.generate(input);

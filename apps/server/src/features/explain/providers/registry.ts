@@ -1,4 +1,10 @@
-import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId } from '@grasp/contract';
+import {
+  LANGUAGE_IDS,
+  type LanguageId,
+  PROVIDER_IDS,
+  PROVIDER_LABELS,
+  type ProviderId,
+} from '@grasp/contract';
 import { type AnthropicConfig, createAnthropicProvider } from './anthropic.ts';
 import { createGoogleProvider, type GoogleConfig } from './google.ts';
 import { createOllamaProvider, type OllamaConfig } from './ollama.ts';
@@ -11,6 +17,8 @@ export interface ProviderSummary {
   label: string;
   /** False when the provider's key or URL is not configured. */
   available: boolean;
+  /** The languages it explains in. */
+  languages: LanguageId[];
 }
 
 export interface ProviderRegistry {
@@ -52,7 +60,14 @@ export function createProviderRegistry(
       const provider = byId.get(id);
       return provider === undefined
         ? []
-        : [{ id, label: PROVIDER_LABELS[id], available: provider.available }];
+        : [
+            {
+              id,
+              label: PROVIDER_LABELS[id],
+              available: provider.available,
+              languages: [...(provider.languages ?? LANGUAGE_IDS)],
+            },
+          ];
     });
 
   return { get: (id) => byId.get(id), list, defaultId };

@@ -1,5 +1,5 @@
 import type { QuizDraft } from '@grasp/contract';
-import { PROVIDER_LABELS, type ProviderId } from '@grasp/contract';
+import { LANGUAGE_IDS, PROVIDER_LABELS, type ProviderId } from '@grasp/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Config, parseEnv } from '../../../config/config.ts';
 import { fakeProvider } from '../../../test/fake-provider.ts';
@@ -380,7 +380,7 @@ describe.each(VENDORS.flatMap((v) => (v.auth ? [{ ...v, auth: v.auth }] : [])))(
 );
 
 describe('provider registry', () => {
-  const offline = fakeProvider('offline').provider;
+  const offline = fakeProvider('offline', { languages: ['en'] }).provider;
   const registryFor = (env: Record<string, string>) => {
     const cfg = config(env);
     return createProviderRegistry(
@@ -397,12 +397,33 @@ describe('provider registry', () => {
   it('lists every provider with its contract label; only offline is available unconfigured', () => {
     const registry = registryFor({});
 
+    const all = [...LANGUAGE_IDS];
     expect(registry.list()).toEqual([
-      { id: 'offline', label: PROVIDER_LABELS.offline, available: true },
-      { id: 'remote-google', label: PROVIDER_LABELS['remote-google'], available: false },
-      { id: 'remote-openai', label: PROVIDER_LABELS['remote-openai'], available: false },
-      { id: 'remote-claude', label: PROVIDER_LABELS['remote-claude'], available: false },
-      { id: 'local-ollama', label: PROVIDER_LABELS['local-ollama'], available: false },
+      { id: 'offline', label: PROVIDER_LABELS.offline, available: true, languages: ['en'] },
+      {
+        id: 'remote-google',
+        label: PROVIDER_LABELS['remote-google'],
+        available: false,
+        languages: all,
+      },
+      {
+        id: 'remote-openai',
+        label: PROVIDER_LABELS['remote-openai'],
+        available: false,
+        languages: all,
+      },
+      {
+        id: 'remote-claude',
+        label: PROVIDER_LABELS['remote-claude'],
+        available: false,
+        languages: all,
+      },
+      {
+        id: 'local-ollama',
+        label: PROVIDER_LABELS['local-ollama'],
+        available: false,
+        languages: all,
+      },
     ]);
     expect(registry.defaultId).toBe('offline');
   });

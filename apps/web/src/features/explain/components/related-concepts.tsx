@@ -2,10 +2,13 @@ export function RelatedConcepts({
   concepts,
   onSearch,
   disabled = false,
+  lang,
 }: {
   concepts: readonly string[];
   onSearch: (query: string) => void;
   disabled?: boolean;
+  /** The language the names are written in, when it is the explanation's. */
+  lang?: string;
 }) {
   if (concepts.length === 0) return null;
   return (
@@ -16,7 +19,7 @@ export function RelatedConcepts({
       >
         Related Concepts
       </h3>
-      <ul className="mt-3 grid grid-cols-1 gap-2 md:grid-cols-3">
+      <ul className="mt-3 grid grid-cols-1 gap-2 md:grid-cols-3" lang={lang}>
         {concepts.map((concept) => (
           <li key={concept}>
             <button

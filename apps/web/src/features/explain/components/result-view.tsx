@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useNarration } from '../hooks/use-narration.ts';
 import type { CurrentConcept } from '../stores/concept-store.ts';
 import { ActionBar } from './action-bar.tsx';
+import { GlossaryTable, LanguageBadge } from './explanation-language.tsx';
 import { RelatedConcepts } from './related-concepts.tsx';
 import { SectionCard } from './section-card.tsx';
 
@@ -55,7 +56,7 @@ export function ResultView({
 }) {
   const { query, content } = concept;
   const parsed = useMemo(() => parseExplanation(content.response), [content.response]);
-  const narration = useNarration(parsed.sections);
+  const narration = useNarration(parsed.sections, content.language);
   const related =
     content.relatedConcepts.length > 0 ? content.relatedConcepts : parsed.relatedConcepts;
   const graph = content.graph && content.graph.nodes.length > 0 ? content.graph : null;
@@ -67,6 +68,7 @@ export function ResultView({
           <Badge label="Provider">{providerLabel(content.provider)}</Badge>
           <Badge label="Style">{templateLabel(content.template)}</Badge>
           <Badge label="Level">{DIFFICULTY_LABELS[content.difficulty]}</Badge>
+          <LanguageBadge language={content.language} />
         </div>
         <h2
           id="result-title"
@@ -86,7 +88,7 @@ export function ResultView({
         />
       </header>
 
-      <ol className="space-y-3" aria-label="Explanation sections">
+      <ol className="space-y-3" aria-label="Explanation sections" lang={content.language}>
         {parsed.sections.map((section, index) => {
           const slot = slots?.section?.(section);
           return (
@@ -103,6 +105,7 @@ export function ResultView({
           );
         })}
       </ol>
+      <GlossaryTable glossary={content.glossary} language={content.language} />
 
       {slots?.afterSections}
 
@@ -120,7 +123,11 @@ export function ResultView({
         Try a different explanation style
       </Button>
 
-      <RelatedConcepts concepts={related.slice(0, MAX_RELATED_CONCEPTS)} onSearch={onSearch} />
+      <RelatedConcepts
+        concepts={related.slice(0, MAX_RELATED_CONCEPTS)}
+        onSearch={onSearch}
+        lang={content.language}
+      />
     </article>
   );
 }

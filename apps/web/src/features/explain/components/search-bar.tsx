@@ -2,6 +2,7 @@ import { QUERY_MAX_LENGTH } from '@grasp/contract';
 import { type FormEvent, type Ref, useEffect, useId, useState } from 'react';
 import { DifficultyPicker } from './difficulty-picker.tsx';
 import { UiIcon } from './icons.tsx';
+import { LanguagePicker } from './language-picker.tsx';
 import { ProviderPicker } from './provider-picker.tsx';
 import { StylePicker } from './style-picker.tsx';
 
@@ -82,6 +83,7 @@ export function SearchBar({
       </div>
       <div className="mt-4 flex flex-wrap items-end gap-4">
         <DifficultyPicker />
+        <LanguagePicker />
         <ProviderPicker id={providerSelectId} />
       </div>
     </section>

@@ -1,5 +1,6 @@
-import { parseExplanation, providerLabel } from '@grasp/contract';
+import { type LanguageId, parseExplanation, providerLabel } from '@grasp/contract';
 import { useMemo } from 'react';
+import { useScriptFonts } from '../lib/script-fonts.ts';
 import { SectionCard } from './section-card.tsx';
 
 /** The answer while it streams in: sections appear as their headings arrive. */
@@ -7,12 +8,16 @@ export function StreamingView({
   query,
   text,
   provider,
+  language = 'en',
 }: {
   query: string;
   text: string;
   provider: string | null;
+  language?: LanguageId | null;
 }) {
   const { sections } = useMemo(() => parseExplanation(text), [text]);
+  const lang = language ?? 'en';
+  useScriptFonts([lang]);
   return (
     <article aria-labelledby="streaming-title" aria-busy="true" className="space-y-6">
       <header className="space-y-2">
@@ -30,7 +35,7 @@ export function StreamingView({
           {query}
         </h2>
       </header>
-      <ol className="space-y-3" aria-label="Explanation sections">
+      <ol className="space-y-3" aria-label="Explanation sections" lang={lang}>
         {sections.map((section) => (
           <li key={`${section.timeRange[0]}-${section.title}`}>
             <SectionCard section={section} />

@@ -55,6 +55,7 @@ describe('concept store', () => {
       query: 'Photosynthesis',
       template: 'default',
       difficulty: 'beginner',
+      language: 'en',
       provider: 'offline',
       username: 'asha',
     });

@@ -2,7 +2,9 @@ import {
   type Difficulty,
   type ExplainResponse,
   explainResponseSchema,
+  type LanguageId,
   type ProviderId,
+  type ProvidersResponse,
   type TemplateId,
 } from '@grasp/contract';
 import { create } from 'zustand';
@@ -12,6 +14,7 @@ import { useSettings } from '../../settings/settings-store.ts';
 import { resolveProvider, useProviders } from '../api/providers-store.ts';
 import { requestExplanation } from '../api/request-explanation.ts';
 import { type ExplainError, toExplainError } from '../lib/explain-errors.ts';
+import { effectiveLanguage, languageAccess } from '../lib/language-access.ts';
 import { effectiveTemplate } from '../lib/template-access.ts';
 import { CONCEPTS_STORAGE_KEY, forgetSavedConcepts } from './saved-concepts.ts';
 
@@ -30,6 +33,8 @@ export interface CachedConcept extends CurrentConcept {
   timestamp: number;
   template: TemplateId;
   difficulty: Difficulty;
+  /** Absent on concepts saved before languages: those are English. */
+  language?: LanguageId;
 }
 
 export interface RecentConcept {
@@ -48,6 +53,8 @@ export interface ConceptState {
   activeQuery: string | null;
   /** Provider asked by the running call, for the loading message. */
   pendingProvider: ProviderId | null;
+  /** Language asked for by the running call, so the streamed text is marked and drawn in it. */
+  pendingLanguage: LanguageId | null;
   /** Markdown received so far while an answer streams; empty otherwise. */
   streamingText: string;
   search: (query: string) => Promise<void>;
@@ -65,30 +72,33 @@ const EMPTY = {
   error: null,
   activeQuery: null,
   pendingProvider: null,
+  pendingLanguage: null,
   streamingText: '',
 } satisfies Partial<ConceptState>;
 
-function matches(
-  concept: CachedConcept,
-  query: string,
-  template: TemplateId,
-  difficulty: Difficulty,
-): boolean {
+/** What makes two asks the same: SPEC.md §4's query, template and difficulty, and the language. */
+interface AskKey {
+  query: string;
+  template: TemplateId;
+  difficulty: Difficulty;
+  language: LanguageId;
+}
+
+function matches(concept: CachedConcept, ask: AskKey): boolean {
   return (
-    concept.query.trim().toLowerCase() === query.trim().toLowerCase() &&
-    concept.template === template &&
-    concept.difficulty === difficulty
+    concept.query.trim().toLowerCase() === ask.query.trim().toLowerCase() &&
+    concept.template === ask.template &&
+    concept.difficulty === ask.difficulty &&
+    (concept.language ?? 'en') === ask.language
   );
 }
 
-/** SPEC.md §4: same query (case-insensitive, trimmed), same template, same difficulty. */
+/** SPEC.md §4: same query (case-insensitive, trimmed), template and difficulty; same language. */
 export function findCachedConcept(
   concepts: readonly CachedConcept[],
-  query: string,
-  template: TemplateId,
-  difficulty: Difficulty,
+  ask: AskKey,
 ): CachedConcept | undefined {
-  return concepts.find((c) => matches(c, query, template, difficulty));
+  return concepts.find((c) => matches(c, ask));
 }
 
 function withRecent(recent: readonly RecentConcept[], query: string, now: number) {
@@ -105,13 +115,18 @@ type Set = (partial: Partial<ConceptState> | ((s: ConceptState) => Partial<Conce
 async function run(set: Set, get: () => ConceptState, rawQuery: string, useCache: boolean) {
   const query = rawQuery.trim();
   if (!query) return;
-  const { difficulty, aiProvider, promptTemplate } = useSettings.getState();
+  const settings = useSettings.getState();
+  const { difficulty, aiProvider, promptTemplate } = settings;
   const user = useAuth.getState().user;
   const template = effectiveTemplate(promptTemplate, user?.plan);
+  const known = useProviders.getState().data;
+  const languageWith = (info: ProvidersResponse | null) =>
+    effectiveLanguage(settings.language, languageAccess(aiProvider, info));
+  const ask: AskKey = { query, template, difficulty, language: languageWith(known) };
   inFlight?.abort();
   inFlight = null;
 
-  const hit = useCache ? findCachedConcept(get().concepts, query, template, difficulty) : undefined;
+  const hit = useCache ? findCachedConcept(get().concepts, ask) : undefined;
   if (hit) {
     set((s) => ({
       loading: false,
@@ -126,24 +141,27 @@ async function run(set: Set, get: () => ConceptState, rawQuery: string, useCache
 
   const mine = new AbortController();
   inFlight = mine;
-  const known = useProviders.getState().data;
   set({
     loading: true,
     error: null,
     streamingText: '',
     activeQuery: query,
     pendingProvider: resolveProvider(aiProvider, known) ?? null,
+    pendingLanguage: ask.language,
   });
   try {
     const info = known ?? (await useProviders.getState().load());
     const provider = resolveProvider(aiProvider, info);
+    // Known only now on a first search: the language the provider that answers can write.
+    const language = languageWith(info);
     if (inFlight !== mine) return;
-    set({ pendingProvider: provider ?? null });
+    set({ pendingProvider: provider ?? null, pendingLanguage: language });
     const content = await requestExplanation(
       {
         query,
         template,
         difficulty,
+        language,
         provider,
         username: user?.username ?? 'anonymous',
         // Regenerate asks the server for a new answer, not its cached one.
@@ -165,20 +183,28 @@ async function run(set: Set, get: () => ConceptState, rawQuery: string, useCache
       timestamp: now,
       template,
       difficulty,
+      language,
     };
     // The new answer goes first and replaces an older one for the same key (regenerate).
-    const others = get().concepts.filter((c) => !matches(c, query, template, difficulty));
+    const others = get().concepts.filter((c) => !matches(c, { ...ask, language }));
     set((s) => ({
       loading: false,
       streamingText: '',
       pendingProvider: null,
+      pendingLanguage: null,
       currentConcept: { query, content },
       concepts: [entry, ...others].slice(0, MAX_CACHED_CONCEPTS),
       recent: withRecent(s.recent, query, now),
     }));
   } catch (error) {
     if (inFlight !== mine) return;
-    set({ loading: false, streamingText: '', pendingProvider: null, error: toExplainError(error) });
+    set({
+      loading: false,
+      streamingText: '',
+      pendingProvider: null,
+      pendingLanguage: null,
+      error: toExplainError(error),
+    });
   } finally {
     if (inFlight === mine) inFlight = null;
   }

@@ -1,4 +1,9 @@
-import type { ExplainResponse, ProvidersResponse, User } from '@grasp/contract';
+import {
+  type ExplainResponse,
+  LANGUAGE_IDS,
+  type ProvidersResponse,
+  type User,
+} from '@grasp/contract';
 import { vi } from 'vitest';
 import { setupApiClient } from '../../../app/api-setup.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -30,6 +35,7 @@ export function makeResponse(overrides: Partial<ExplainResponse> = {}): ExplainR
     provider: 'offline',
     template: 'default',
     difficulty: 'beginner',
+    language: 'en',
     cached: false,
     relatedConcepts: ['Chlorophyll', 'Respiration'],
     suggestedQuestions: ['How is chlorophyll different from a pigment?'],
@@ -39,9 +45,9 @@ export function makeResponse(overrides: Partial<ExplainResponse> = {}): ExplainR
 
 export const PROVIDERS: ProvidersResponse = {
   providers: [
-    { id: 'offline', label: 'Offline (WordNet dictionary)', available: true },
-    { id: 'remote-google', label: 'Google Gemini', available: false },
-    { id: 'remote-openai', label: 'OpenAI GPT', available: true },
+    { id: 'offline', label: 'Offline (WordNet dictionary)', available: true, languages: ['en'] },
+    { id: 'remote-google', label: 'Google Gemini', available: false, languages: [...LANGUAGE_IDS] },
+    { id: 'remote-openai', label: 'OpenAI GPT', available: true, languages: [...LANGUAGE_IDS] },
   ],
   default: 'offline',
 };
@@ -108,6 +114,7 @@ export function resetStores(plan = 'free'): void {
     difficulty: 'beginner',
     aiProvider: 'remote-google',
     promptTemplate: 'default',
+    language: 'en',
   });
   useProviders.setState({ data: null, status: 'idle' });
   useConceptStore.getState().clear();

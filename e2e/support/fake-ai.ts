@@ -1,0 +1,6 @@
+/** Where the e2e server's fake OpenAI listens, and what it is asked (see fake-ai-server.ts). */
+export const FAKE_AI_PORT = Number(
+  process.env.E2E_FAKE_AI_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1,
+);
+export const FAKE_AI_KEY = 'sk-e2e-fake-openai';
+export const HINDI_QUERY = 'प्रकाश संश्लेषण';
