@@ -70,14 +70,18 @@ export function extractGlossary(markdown: string): { markdown: string; glossary:
   return { markdown: cleaned.replace(/\n{3,}/g, '\n\n').trim(), glossary: glossary ?? [] };
 }
 
-function parseGlossary(body: string): Glossary {
-  let raw: unknown;
+/** The items of a fenced block's JSON array; none when it is not one. */
+function jsonItems(body: string): unknown[] {
   try {
-    raw = JSON.parse(body);
+    const raw: unknown = JSON.parse(body);
+    return Array.isArray(raw) ? raw : [];
   } catch {
     return [];
   }
-  if (!Array.isArray(raw)) return [];
+}
+
+function parseGlossary(body: string): Glossary {
+  const raw = jsonItems(body);
   const kept: Glossary = [];
   const seen = new Set<string>();
   for (const item of raw) {
@@ -114,13 +118,7 @@ export function extractSuggestedQuestions(markdown: string): {
 }
 
 function parseQuestions(body: string): string[] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(body);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(raw)) return [];
+  const raw = jsonItems(body);
   const kept: string[] = [];
   const seen = new Set<string>();
   for (const item of raw) {

@@ -64,3 +64,17 @@ export function languageNeedsAiProvider(language: LanguageId, able: string[]): A
     `The offline dictionary explains in English only. ${which}`,
   );
 }
+
+/** Refuses, before any unit is taken, a provider that does not write the language. */
+export function checkWritesLanguage(
+  provider: { languages?: readonly LanguageId[] | undefined },
+  language: LanguageId,
+  providers: { list(): { label: string; available: boolean; languages: LanguageId[] }[] },
+): void {
+  if (!provider.languages || provider.languages.includes(language)) return;
+  const able = providers.list().filter((p) => p.available && p.languages.includes(language));
+  throw languageNeedsAiProvider(
+    language,
+    able.map((p) => p.label),
+  );
+}

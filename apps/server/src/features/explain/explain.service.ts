@@ -30,7 +30,7 @@ import {
 import { type AnswerText, createStoredTexts } from './answer-texts.ts';
 import * as repo from './explain.repository.ts';
 import {
-  languageNeedsAiProvider,
+  checkWritesLanguage,
   premiumTemplateError,
   providerUnavailableError,
   toProviderAppError,
@@ -256,15 +256,7 @@ export function createExplainService(deps: ExplainDeps) {
       if (!provider?.available) throw providerUnavailableError(providerLabel(providerId));
       const language = languageOf(input);
       // Before any unit is taken: the offline dictionary writes English only.
-      if (provider.languages && !provider.languages.includes(language)) {
-        const able = deps.providers
-          .list()
-          .filter((p) => p.available && p.languages.includes(language));
-        throw languageNeedsAiProvider(
-          language,
-          able.map((p) => p.label),
-        );
-      }
+      checkWritesLanguage(provider, language, deps.providers);
       const cycle = await deps.units.currentCycle(user.id);
       const repeat =
         !input.fresh &&

@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { UnitHold } from '../billing/usage.service.ts';
 import type { ExplainService, ProviderLookup } from '../explain/explain.service.ts';
-import { languageNeedsAiProvider, toProviderAppError } from '../explain/explain-errors.ts';
+import { checkWritesLanguage, toProviderAppError } from '../explain/explain-errors.ts';
 import {
   type ExplanationContext,
   type ExplanationProvider,
@@ -73,15 +73,7 @@ export function createLearningService(deps: LearningDeps) {
   function providerFor(explanation: Explanation, asked: ProviderId | undefined) {
     const chosen = chooseProvider(explanation, asked);
     const language = explanation.language as LanguageId;
-    if (chosen.languages && !chosen.languages.includes(language)) {
-      const able = deps.providers
-        .list()
-        .filter((p) => p.available && p.languages.includes(language));
-      throw languageNeedsAiProvider(
-        language,
-        able.map((p) => p.label),
-      );
-    }
+    checkWritesLanguage(chosen, language, deps.providers);
     return chosen;
   }
 
