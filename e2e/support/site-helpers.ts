@@ -123,11 +123,19 @@ export async function changesMadeBySheet(href: string): Promise<string[]> {
  * then the whole sheet is added, and each change of a computed style is listed.
  */
 export async function stylesMissingFromPage(page: Page, path: string): Promise<string[]> {
-  const assets = /\/assets\/.+\.(js|css)$/;
-  await page.route(assets, (route) => route.abort());
+  const scripts = /\/assets\/.+\.js$/;
+  const sheets = /\/assets\/.+\.css$/;
+  await page.route(scripts, (route) => route.abort());
+  await page.route(sheets, (route) => route.abort());
   await page.goto(path);
   const sheet = /"styles":\["([^"]+)"/.exec(await page.content())?.[1];
-  await page.unroute(assets);
-  if (!sheet) return [`${path} names no stylesheet for its loader`];
-  return (await page.evaluate(changesMadeBySheet, sheet)).map((change) => `${path} ${change}`);
+  // Scripts stay blocked while the sheet is compared: an app that started meanwhile would add
+  // markup the prerendered page never had, and its rules would read as missing.
+  await page.unroute(sheets);
+  try {
+    if (!sheet) return [`${path} names no stylesheet for its loader`];
+    return (await page.evaluate(changesMadeBySheet, sheet)).map((change) => `${path} ${change}`);
+  } finally {
+    await page.unroute(scripts);
+  }
 }
