@@ -27,12 +27,16 @@ test('share an explanation: anyone opens the link, with or without JavaScript, u
   const created = page.waitForResponse(
     (r) => r.url().endsWith('/api/share') && r.request().method() === 'POST',
   );
-  const alerted = page.waitForEvent('dialog');
+  // Accepted the moment it opens: an alert left open holds the page, and accepting it later
+  // could hang until the test timed out.
+  const alerted = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
   await page.getByRole('button', { name: 'Share' }).click();
-  // The alert holds the page; its body is read once it is closed.
-  const alert = await alerted;
-  expect(alert.message()).toBe('Link copied to clipboard!');
-  await alert.accept();
+  expect(await alerted).toBe('Link copied to clipboard!');
   const share = (await (await created).json()) as { shareId: string; url: string };
   expect(share.url).toMatch(/\/s\/[A-Za-z0-9_-]{22}$/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(share.url);
