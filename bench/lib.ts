@@ -1,12 +1,14 @@
 /** Shared pieces of the load benchmarks: start servers, sign in through the real API, measure. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge } from 'altcha-lib/types';
 import autocannon from 'autocannon';
+import type PgModule from 'pg';
 
 export interface Started {
   url: string;
@@ -139,4 +141,27 @@ export async function load(options: autocannon.Options): Promise<LoadFigures> {
     non2xx: result.non2xx,
     errors: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+const serverRequire = createRequire(new URL('../apps/server/', import.meta.url));
+/** The pg driver the server uses (the bench workspace has none of its own). */
+export const pg: typeof PgModule = serverRequire('pg');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Runs a bench on a PostgreSQL database of its own, dropped afterwards. */
+export async function onFreshPostgres<T>(
+  run: (env: { DATABASE_URL: string }) => Promise<T>,
+): Promise<T> {
+  const name = `grasp_bench_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    return await run({ DATABASE_URL: url.toString() });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }

@@ -12,15 +12,21 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Request } from 'autocannon';
 import type SQLiteModule from 'better-sqlite3';
-import type PgModule from 'pg';
-import { basePort, type LoadFigures, load, type Started, signUp, startServer } from './lib.ts';
+import {
+  basePort,
+  type LoadFigures,
+  load,
+  onFreshPostgres,
+  pg,
+  type Started,
+  signUp,
+  startServer,
+} from './lib.ts';
 
 const CARDS = 10_000;
 const DUE_NOW = 50;
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 // The server's own drivers, so the benchmarks need no dependency of their own for them.
 const serverRequire = createRequire(new URL('../apps/server/', import.meta.url));
-const pg: typeof PgModule = serverRequire('pg');
 const SQLite: typeof SQLiteModule = serverRequire('better-sqlite3');
 const port = basePort(3321);
 const DAY = 24 * 60 * 60 * 1000;
@@ -204,25 +210,9 @@ async function recapsBench(env: Record<string, string>, offset: number): Promise
   }
 }
 
-/** Runs on a PostgreSQL database of its own, dropped afterwards. */
-async function onPostgres(offset: number): Promise<Figures> {
-  const name = `grasp_bench_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await recapsBench({ DATABASE_URL: url.toString() }, offset);
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 const results = [
   ['SQLite', await recapsBench({}, 0)],
-  ['PostgreSQL', await onPostgres(1)],
+  ['PostgreSQL', await onFreshPostgres((env) => recapsBench(env, 1))],
 ] as const;
 // The machine's own noise floor: a bare Fastify answering one connection in the same run.
 const hello = await startServer('bench/hello-world.mjs', port + 2);

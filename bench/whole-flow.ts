@@ -5,19 +5,23 @@
  * Run: npx tsx bench/whole-flow.ts   (BENCH_DATABASE_URL overrides the PostgreSQL server used;
  * a throwaway database is created there and dropped afterwards)
  */
-import { createRequire } from 'node:module';
 import type { Request } from 'autocannon';
-import type PgModule from 'pg';
-import { basePort, type LoadFigures, load, type Started, signUp, startServer } from './lib.ts';
+import {
+  basePort,
+  type LoadFigures,
+  load,
+  onFreshPostgres,
+  type Started,
+  signUp,
+  startServer,
+} from './lib.ts';
 
 const CONNECTIONS = 50;
 // A sign-in counts as an attempt until its PIN is checked and 5 open attempts lock the account,
 // so no user may have more than two sign-ins in flight: one user per two connections.
 const USERS = CONNECTIONS / 2;
 const PIN = '1234';
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 // The server's own PostgreSQL driver, so the benchmarks need no dependency of their own for it.
-const pg: typeof PgModule = createRequire(new URL('../apps/server/', import.meta.url))('pg');
 const port = basePort(3311);
 
 interface FlowContext {
@@ -104,24 +108,8 @@ async function wholeFlow(env: Record<string, string>, offset: number): Promise<L
   }
 }
 
-/** Runs the flow on a PostgreSQL database of its own, dropped afterwards. */
-async function onPostgres(offset: number): Promise<LoadFigures> {
-  const name = `grasp_bench_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await wholeFlow({ DATABASE_URL: url.toString() }, offset);
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 const sqlite = await wholeFlow({}, 0);
-const postgres = await onPostgres(1);
+const postgres = await onFreshPostgres((env) => wholeFlow(env, 1));
 const hello = await startServer('bench/hello-world.mjs', port + 2);
 const baseline = await load({ url: `${hello.url}/api/health`, connections: CONNECTIONS });
 await hello.stop();

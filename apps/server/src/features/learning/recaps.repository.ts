@@ -3,6 +3,20 @@ import type { DB } from '../../db/types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** A user's explanations as a card needs them: concept, answer text, when it was given. */
+const explanationsWithText = (db: Db) =>
+  db
+    .selectFrom('explanations')
+    .innerJoin('answer_texts', 'answer_texts.id', 'explanations.answer_id')
+    .select([
+      'explanations.id',
+      'explanations.concept_name',
+      'explanations.query_key',
+      'explanations.answer_id',
+      'explanations.created_at',
+      'answer_texts.text',
+    ]);
+
 /**
  * The user's explanations not yet turned into cards: those after the user's sync mark (all of
  * them the first time) that no card of their concept covers yet, oldest first, from a keyset
@@ -15,17 +29,7 @@ export function explanationsToSync(
   after: { createdAt: string; id: string } | null,
   limit: number,
 ) {
-  let query = db
-    .selectFrom('explanations')
-    .innerJoin('answer_texts', 'answer_texts.id', 'explanations.answer_id')
-    .select([
-      'explanations.id',
-      'explanations.concept_name',
-      'explanations.query_key',
-      'explanations.answer_id',
-      'explanations.created_at',
-      'answer_texts.text',
-    ])
+  let query = explanationsWithText(db)
     .where('explanations.user_id', '=', userId)
     .where((eb) =>
       eb(
@@ -65,17 +69,7 @@ export function explanationsToSync(
 
 /** One of the user's explanations with its answer text, for the card of its concept. */
 export function explanationForCard(db: Db, userId: string, explanationId: string) {
-  return db
-    .selectFrom('explanations')
-    .innerJoin('answer_texts', 'answer_texts.id', 'explanations.answer_id')
-    .select([
-      'explanations.id',
-      'explanations.concept_name',
-      'explanations.query_key',
-      'explanations.answer_id',
-      'explanations.created_at',
-      'answer_texts.text',
-    ])
+  return explanationsWithText(db)
     .where('explanations.id', '=', explanationId)
     .where('explanations.user_id', '=', userId)
     .executeTakeFirst();
