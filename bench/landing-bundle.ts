@@ -1,8 +1,9 @@
 /**
- * The landing route's first-load JavaScript, gzip: the module script of apps/web/dist/index.html
- * (the prerendered / imports the same one after its first paint), its modulepreloads and,
+ * The app's first-load JavaScript, gzip: the module script of apps/web/dist/index.html (the
+ * prerendered / imports the same one when a button first needs the app), its modulepreloads and,
  * recursively, their static imports (dynamic import() is not followed: it loads later). Budget
- * 90 KiB (DESIGN.md §6). Also prints the CSS the first paint of / waits for, linked or inline.
+ * 90 KiB (DESIGN.md §6). Also prints the JavaScript a visitor's / runs without the app (its
+ * inline scripts) and the CSS the first paint of / waits for, linked or inline.
  * Needs a build (npm run build -w @grasp/web). Run: npx tsx bench/landing-bundle.ts
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -74,6 +75,11 @@ process.stdout.write(
   `landing first-load JS: ${total} bytes = ${kib(total)} gzip (budget ${kib(BUDGET_BYTES)}: ${total <= BUDGET_BYTES ? 'within' : 'OVER'})\n`,
 );
 process.stdout.write(`measured page: ${page.slice(DIST.length + 1)}, ${kib(gzipped(html))} gzip\n`);
+const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, js = '']) => js);
+const pageModules = [...html.matchAll(/<script\b[^>]*\bsrc=/g)].length;
+process.stdout.write(
+  `a visitor's / runs without the app: ${inlineScripts.length} inline scripts, ${kib(gzipped(inlineScripts.join('')))} gzip; ${pageModules} script files\n`,
+);
 process.stdout.write(
   `render-blocking CSS: ${kib(linkedCss)} linked + ${kib(inlineCss)} inline in the page, gzip\n`,
 );

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { registerAndSignIn, uniqueName } from './support/accounts.ts';
-import { changesMadeBySheet, seriousViolations } from './support/site-helpers.ts';
+import { changesMadeBySheet, pageStylesheet, seriousViolations } from './support/site-helpers.ts';
 
 async function explain(page: Page, query: string) {
   await page.getByPlaceholder('What concept would you like to learn?').fill(query);
@@ -62,7 +62,7 @@ test('share an explanation: anyone opens the link, with or without JavaScript, u
 
   // The page carries every rule of the app's stylesheet its markup needs, in both themes.
   const home = await (await reader.request.get('/')).text();
-  const sheet = /"styles":\["([^"]+)"/.exec(home)?.[1] ?? '';
+  const sheet = pageStylesheet(home) ?? '';
   expect(sheet).toMatch(/^\/assets\/.+\.css$/);
   for (const width of [375, 1280]) {
     for (const colorScheme of ['light', 'dark'] as const) {

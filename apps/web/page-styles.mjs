@@ -14,6 +14,11 @@ const LINK = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/g;
  * nothing. They are few.
  */
 const WRAPPED_SELECTOR = /^:(where|is)\(/;
+/**
+ * Rules for states the markup only reaches in the browser: a signed-in user's page (the class
+ * before-paint.js puts on <html>) and an open popover (the mobile menu).
+ */
+const BROWSER_STATES = /\.signed-in\b|:popover-open/;
 
 /**
  * `html` with its stylesheet links replaced by the rules its markup uses, and the links' site
@@ -25,7 +30,7 @@ export async function inlinePageStyles(html, page, dist, allowRules = []) {
     path: dist,
     publicPath: '/',
     preload: false,
-    allowRules: [WRAPPED_SELECTOR, ...allowRules],
+    allowRules: [WRAPPED_SELECTOR, BROWSER_STATES, ...allowRules],
     logLevel: 'warn',
   });
   const processed = await beasties.process(html);

@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'vite';
+import { build, minify } from 'vite';
 import { inlinePageStyles } from './page-styles.mjs';
 import { buildSharePage } from './share-page.mjs';
 
@@ -29,25 +29,27 @@ function chunksOf(manifest, key, found = new Set()) {
 }
 
 /**
- * The app's script starts loading only after the first paint: the page is already whole without
- * it, so on a slow line the HTML gets the bandwidth first. src/app/page-loader.js (allowed by its
- * hash, spa.ts) does that, with all the chunks of this page and the whole stylesheet at once,
- * and holds early clicks.
+ * The page's one script, src/app/public-page.js (allowed by its hash, spa.ts), in place of the
+ * app's module script: it starts the app only when the page needs it, then with all the chunks of
+ * this page and the whole stylesheet at once, and holds the clicks that come first.
  */
-function withPageLoader(html, manifest, startModules, styles) {
+async function withPublicPageScript(html, manifest, startModules, styles) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) throw new Error('dist/index.html lacks the module script of the app');
   const chunks = new Set();
   for (const key of ['index.html', ...startModules]) chunksOf(manifest, key, chunks);
   const placeholder = "const page = { entry: '', chunks: [], styles: [] };";
-  const code = readFileSync(join(root, 'src', 'app', 'page-loader.js'), 'utf8').trim();
-  if (!code.includes(placeholder)) throw new Error(`page-loader.js lacks ${placeholder}`);
+  const code = readFileSync(join(root, 'src', 'app', 'public-page.js'), 'utf8').trim();
+  if (!code.includes(placeholder)) throw new Error(`public-page.js lacks ${placeholder}`);
   const page = JSON.stringify({ entry: entry[1], chunks: [...chunks], styles });
-  const loader = code.replace(placeholder, `const page = ${page};`);
+  const { code: script } = await minify(
+    'public-page.js',
+    code.replace(placeholder, `const page = ${page};`),
+  );
   return html
     .replace(entry[0], '')
     .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
-    .replace('</body>', `  <script>${loader}</script>\n  </body>`);
+    .replace('</body>', () => `  <script>${script.trim()}</script>\n  </body>`);
 }
 
 try {
@@ -74,7 +76,12 @@ try {
       .replace('</head>', `  ${preloads}\n  </head>`)
       .replace(EMPTY_ROOT, `<div id="root">${body}</div>`);
     const styled = await inlinePageStyles(rendered, name, dist);
-    const page = withPageLoader(styled.html, manifest, START_MODULES[path] ?? [], styled.sheets);
+    const page = await withPublicPageScript(
+      styled.html,
+      manifest,
+      START_MODULES[path] ?? [],
+      styled.sheets,
+    );
     writeFileSync(join(dist, 'prerendered', `${name}.html`), page);
     process.stdout.write(`prerendered ${path} → dist/prerendered/${name}.html\n`);
   }

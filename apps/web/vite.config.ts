@@ -1,32 +1,42 @@
 import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minify, type Plugin } from 'vite';
+// By path, not by package name: Vite bundles a config's relative imports, but hands a package
+// to Node, which cannot load the contract's TypeScript on Node 20.
+import { SESSION_LIFETIME_MS } from '../../packages/contract/src/constants.ts';
 
 const apiTarget = process.env.GRASP_API_URL ?? 'http://localhost:3000';
 
 /**
- * Puts src/app/theme-init.js into index.html itself: it must run before the first paint, and
+ * Puts src/app/before-paint.js into index.html itself: it must run before the first paint, and
  * as a file it cost the page a blocking request. The server allows it by its hash in the CSP.
+ * The session's lifetime comes from the contract, the one source of it. Minified: the comments
+ * are for us, not for every page.
  */
-function inlineThemeScript(): Plugin {
-  const tag = '<script src="/src/app/theme-init.js"></script>';
+function inlineBeforePaintScript(): Plugin {
+  const tag = '<script src="/src/app/before-paint.js"></script>';
   return {
-    name: 'grasp-inline-theme-script',
+    name: 'grasp-inline-before-paint-script',
     // Before Vite's own pass, which would warn that it cannot bundle a classic script.
     transformIndexHtml: {
       order: 'pre',
-      handler(html) {
-        const code = readFileSync(new URL('./src/app/theme-init.js', import.meta.url), 'utf8');
+      async handler(html) {
+        const file = new URL('./src/app/before-paint.js', import.meta.url);
+        const code = readFileSync(file, 'utf8').replace(
+          'SESSION_LIFETIME_MS',
+          String(SESSION_LIFETIME_MS),
+        );
         if (!html.includes(tag)) throw new Error(`index.html lacks ${tag}`);
-        return html.replace(tag, `<script>${code.trim()}</script>`);
+        const { code: small } = await minify('before-paint.js', code);
+        return html.replace(tag, () => `<script>${small.trim()}</script>`);
       },
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineThemeScript()],
+  plugins: [react(), tailwindcss(), inlineBeforePaintScript()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   // The manifest tells prerender.mjs which chunks each prerendered page loads at start.
   build: { target: 'es2022', sourcemap: false, manifest: true },

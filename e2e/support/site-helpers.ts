@@ -68,12 +68,13 @@ export async function watchHydration(page: Page): Promise<() => Promise<string[]
 }
 
 /**
- * Loads a prerendered page and waits until React has taken over its heading: the page shows
- * before its script runs, and a click that comes earlier is lost, as it would be for a person.
+ * Loads a prerendered page, starts its app as a button that needs it would (public-page.js; a
+ * visitor's page runs none until then), and waits until React has taken over its heading.
  */
 export async function openHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
+  await page.evaluate(() => (window as { graspStartApp?: () => void }).graspStartApp?.());
   // React marks the DOM nodes it owns with a __reactFiber$… property.
   await expect
     .poll(() =>
@@ -117,6 +118,11 @@ export async function changesMadeBySheet(href: string): Promise<string[]> {
   return changes.sort((a, b) => last(a) - last(b)).map((change) => change.text);
 }
 
+/** The app's stylesheet as a prerendered page's script names it (minified: `styles:[`…`]`). */
+export function pageStylesheet(html: string): string | undefined {
+  return /\bstyles"?:\[["`]([^"`]+)["`]/.exec(html)?.[1];
+}
+
 /**
  * What a prerendered page's own rules (the part of the app's stylesheet its HTML carries) style
  * differently from the whole stylesheet: the page is shown without the app's scripts and sheets,
@@ -128,7 +134,7 @@ export async function stylesMissingFromPage(page: Page, path: string): Promise<s
   await page.route(scripts, (route) => route.abort());
   await page.route(sheets, (route) => route.abort());
   await page.goto(path);
-  const sheet = /"styles":\["([^"]+)"/.exec(await page.content())?.[1];
+  const sheet = pageStylesheet(await page.content());
   // Scripts stay blocked while the sheet is compared: an app that started meanwhile would add
   // markup the prerendered page never had, and its rules would read as missing.
   await page.unroute(sheets);

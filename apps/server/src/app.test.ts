@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@grasp/contract';
+import {
+  DEFAULT_SUPPORT_CONTACT,
+  ERROR_MESSAGES,
+  SUPPORT_CONTACT_META,
+  telHref,
+  VALIDATION_MESSAGES,
+} from '@grasp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
@@ -214,5 +220,66 @@ describe('serving the built SPA', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('the support contact in the built pages', () => {
+  const { email, phone } = DEFAULT_SUPPORT_CONTACT;
+  const page = (body: string) =>
+    `<!doctype html><html><head><title>Grasp</title></head><body>${body}</body></html>`;
+  const pricing = page(
+    `<a href="mailto:${email}?subject=Grasp%20Enterprise">${email}</a><a href="${telHref(phone)}">${phone}</a>`,
+  );
+  let t: TestApp;
+  beforeAll(async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const webDist = mkdtempSync(join(tmpdir(), 'grasp-web-'));
+    mkdirSync(join(webDist, 'prerendered'));
+    writeFileSync(join(webDist, 'index.html'), page('<div id="root"></div>'));
+    writeFileSync(join(webDist, 'prerendered', 'pricing.html'), pricing);
+    t = await buildTestApp('sqlite', {
+      webDist,
+      env: { SUPPORT_EMAIL: 'help@school.example', SUPPORT_PHONE: '+91 80 4000 5000' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('puts this server’s contact in place of the build’s, in the HTML and in its links', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/pricing' });
+    expect(res.body).not.toContain(email);
+    expect(res.body).not.toContain(phone);
+    expect(res.body).toContain(
+      '<a href="mailto:help@school.example?subject=Grasp%20Enterprise">help@school.example</a>',
+    );
+    expect(res.body).toContain('<a href="tel:+918040005000">+91 80 4000 5000</a>');
+  });
+
+  it('hands the app the same contact in a meta tag of every page, the shell too', async () => {
+    for (const url of ['/pricing', '/dashboard']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const content = new RegExp(`<meta name="${SUPPORT_CONTACT_META}" content="([^"]+)">`).exec(
+        res.body,
+      )?.[1];
+      const decoded = content?.replace(/&#(\d+);/g, (_m, code) =>
+        String.fromCharCode(Number(code)),
+      );
+      expect(JSON.parse(decoded ?? 'null')).toEqual({
+        supportEmail: 'help@school.example',
+        supportPhone: '+91 80 4000 5000',
+      });
+    }
+  });
+
+  it('revalidates a page from memory: the same validator, then 304', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/pricing' });
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/pricing',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 });

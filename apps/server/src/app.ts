@@ -34,7 +34,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/error-hand
 import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { inlineScriptHashes, notFoundPage, registerSpa } from './plugins/spa.ts';
+import { inlineScriptHashes, loadSpaPages, registerSpa } from './plugins/spa.ts';
 import { testClockRoutes } from './plugins/test-clock.ts';
 import { createServices } from './services.ts';
 
@@ -112,8 +112,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recapsRoutes(services.recaps));
   await app.register(distillRoutes(services.distill));
   await app.register(billingRoutes(services.billing));
-  await app.register(shareRoutes(services.share, notFoundPage(webDist)));
+  const pages = loadSpaPages(webDist, services.site.publicConfig());
+  await app.register(shareRoutes(services.share, pages.notFound));
 
-  await registerSpa(app, webDist);
+  await registerSpa(app, webDist, pages);
   return app;
 }

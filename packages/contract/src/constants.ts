@@ -24,3 +24,12 @@ export const DEFAULT_SUPPORT_CONTACT = {
   email: 'support@grasp.local',
   phone: '+91 98765 43210',
 } as const;
+
+/**
+ * The meta tag in which the server hands every page its support contact (PublicConfig as JSON):
+ * the public pages show it as HTML, and the app starts from it without asking the API.
+ */
+export const SUPPORT_CONTACT_META = 'grasp-support-contact';
+
+/** A tel: link wants the number without spaces or dashes. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -1,7 +1,11 @@
 import { StrokeIcon } from '../components/ui/stroke-icon.tsx';
 
-export const MenuIcon = ({ open }: { open: boolean }) => (
-  <StrokeIcon d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+/** Bars, or a cross while the menu's popover (in the same `group`) is open. */
+export const MenuIcon = () => (
+  <StrokeIcon>
+    <path className="group-has-[:popover-open]:hidden" d="M4 7h16M4 12h16M4 17h16" />
+    <path className="hidden group-has-[:popover-open]:inline" d="M6 6l12 12M18 6L6 18" />
+  </StrokeIcon>
 );
 
 export const ContactIcon = () => (

@@ -12,11 +12,15 @@ export const VISITOR_LINKS = [
   { hash: '#contact', label: 'Contact' },
 ] as const;
 
-/** The header of a visitor: section links, theme, Log In and Get Started (SPEC.md §2). */
+/**
+ * The header of a visitor: section links, theme, Log In and Get Started (SPEC.md §2). A
+ * signed-in user's public page hides all but the theme until the app shows the user's own
+ * (`data-visitor-only`, index.css).
+ */
 export function VisitorNav() {
   return (
     <>
-      <nav aria-label="Main" className="hidden gap-1 md:flex">
+      <nav aria-label="Main" data-visitor-only="" className="hidden gap-1 md:flex">
         {VISITOR_LINKS.map((link) => (
           <Link
             key={link.hash}
@@ -29,34 +33,36 @@ export function VisitorNav() {
       </nav>
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <ThemeToggle />
-        <Link
-          to={paths.login}
-          className="hidden rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 md:block dark:text-slate-200 dark:hover:bg-slate-800"
-        >
-          Log In
-        </Link>
-        <Link to={paths.register} className={`${buttonClass('primary')} whitespace-nowrap`}>
-          Get Started
-        </Link>
-        <MobileMenu>
-          {(close) => (
-            <>
-              {VISITOR_LINKS.map((link) => (
-                <Link
-                  key={link.hash}
-                  to={{ pathname: paths.home, hash: link.hash }}
-                  onClick={close}
-                  className={navEntryClass(false, false)}
-                >
-                  {link.label}
+        <div data-visitor-only="" className="flex items-center gap-1 sm:gap-2">
+          <Link
+            to={paths.login}
+            className="hidden rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 md:block dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            Log In
+          </Link>
+          <Link to={paths.register} className={`${buttonClass('primary')} whitespace-nowrap`}>
+            Get Started
+          </Link>
+          <MobileMenu>
+            {(close) => (
+              <>
+                {VISITOR_LINKS.map((link) => (
+                  <Link
+                    key={link.hash}
+                    to={{ pathname: paths.home, hash: link.hash }}
+                    onClick={close}
+                    className={navEntryClass(false, false)}
+                  >
+                    {link.label}
+                  </Link>
+                ))}
+                <Link to={paths.login} onClick={close} className={navEntryClass(false, false)}>
+                  Log In
                 </Link>
-              ))}
-              <Link to={paths.login} onClick={close} className={navEntryClass(false, false)}>
-                Log In
-              </Link>
-            </>
-          )}
-        </MobileMenu>
+              </>
+            )}
+          </MobileMenu>
+        </div>
       </div>
     </>
   );

@@ -17,6 +17,14 @@ export const paths = {
   review: '/review',
 } as const;
 
+/** The dashboard searches the query in this parameter of its address once, on arrival. */
+export const SEARCH_PARAM = 'q';
+
+/** The dashboard's address that explains `query` (through sign-in for a visitor). */
+export function searchPath(query: string): string {
+  return `${paths.dashboard}?${SEARCH_PARAM}=${encodeURIComponent(query)}`;
+}
+
 /** The path the app started on; null while pages are prerendered at build time (no window). */
 export const startPath: string | null =
   typeof window === 'undefined' ? null : window.location.pathname;

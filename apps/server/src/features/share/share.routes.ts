@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth } from '../../plugins/authenticate.ts';
-import { sendNotFoundPage } from '../../plugins/spa.ts';
+import { type SpaPage, sendNotFoundPage } from '../../plugins/spa.ts';
 import type { ShareService } from './share.service.ts';
 import { encodedBody, preferredEncoding, type RenderedPage } from './share-page-cache.ts';
 
@@ -35,7 +35,7 @@ function sendPage(reply: FastifyReply, page: RenderedPage, acceptEncoding: strin
 
 /** Share links and their public pages, and the Markdown export (DESIGN.md §9). */
 export const shareRoutes =
-  (shares: ShareService, notFoundPage: string | null): FastifyPluginAsyncZod =>
+  (shares: ShareService, notFoundPage: SpaPage | null): FastifyPluginAsyncZod =>
   async (app) => {
     const writeLimit = { rateLimit: app.limit(60, '1 minute') };
 
@@ -129,7 +129,7 @@ export const shareRoutes =
       },
       async (request, reply) => {
         const page = await shares.page(request.params.shareId);
-        if (!page) return sendNotFoundPage(reply, notFoundPage);
+        if (!page) return sendNotFoundPage(request, reply, notFoundPage);
         if (request.headers['if-none-match'] === page.etag) {
           reply.header('ETag', page.etag).header('Cache-Control', 'no-cache');
           return reply.code(304).send();

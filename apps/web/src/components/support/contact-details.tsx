@@ -1,3 +1,4 @@
+import { telHref } from '@grasp/contract';
 import { StrokeIcon } from '../ui/stroke-icon.tsx';
 import type { SupportContactState } from './support-contact.ts';
 
@@ -53,12 +54,7 @@ export function ContactDetails({ state }: { state: SupportContactState }) {
   return (
     <ul className="grid gap-4">
       <Item kind="email" label="Email" href={`mailto:${supportEmail}`} text={supportEmail} />
-      <Item
-        kind="phone"
-        label="Phone"
-        href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`}
-        text={supportPhone}
-      />
+      <Item kind="phone" label="Phone" href={telHref(supportPhone)} text={supportPhone} />
     </ul>
   );
 }

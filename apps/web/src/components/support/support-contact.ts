@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS } from '@grasp/contract';
+import { DEFAULT_SUPPORT_CONTACT, REQUEST_TIMEOUT_MS, SUPPORT_CONTACT_META } from '@grasp/contract';
 import { useEffect, useState } from 'react';
 
 export interface SupportContact {
@@ -22,6 +22,27 @@ function isSupportContact(value: unknown): value is SupportContact {
 
 let pending: Promise<SupportContact | null> | null = null;
 
+/**
+ * The contact the page came with: the server writes its own into every page (spa.ts), and a
+ * public page's HTML already shows it. At build time, the defaults the server then replaces.
+ * Null only where no server wrote it (the Vite dev server): then the API is asked.
+ */
+export function pageSupportContact(): SupportContact | null {
+  if (typeof document === 'undefined') {
+    return {
+      supportEmail: DEFAULT_SUPPORT_CONTACT.email,
+      supportPhone: DEFAULT_SUPPORT_CONTACT.phone,
+    };
+  }
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${SUPPORT_CONTACT_META}"]`);
+  try {
+    const contact: unknown = JSON.parse(meta?.content ?? 'null');
+    return isSupportContact(contact) ? contact : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The server's support email and phone, asked once per page load and shared by every caller. */
 export function loadSupportContact(): Promise<SupportContact | null> {
   pending ??= fetch(PUBLIC_CONFIG_PATH, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
@@ -36,11 +57,18 @@ export function loadSupportContact(): Promise<SupportContact | null> {
   return pending;
 }
 
-/** Loads the contact details once `enabled` turns true (e.g. when a popover first opens). */
+/**
+ * The contact details: the page's own, else loaded once `enabled` turns true (e.g. when a
+ * popover first opens).
+ */
 export function useSupportContact(enabled = true): SupportContactState {
-  const [state, setState] = useState<SupportContactState>({ status: 'loading' });
+  const [state, setState] = useState<SupportContactState>(() => {
+    const contact = pageSupportContact();
+    return contact ? { status: 'ready', contact } : { status: 'loading' };
+  });
+  const known = state.status === 'ready';
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || known) return;
     let live = true;
     void loadSupportContact().then((contact) => {
       if (live) setState(contact ? { status: 'ready', contact } : { status: 'failed' });
@@ -48,7 +76,7 @@ export function useSupportContact(enabled = true): SupportContactState {
     return () => {
       live = false;
     };
-  }, [enabled]);
+  }, [enabled, known]);
   return state;
 }
 

@@ -6,6 +6,7 @@ import {
 } from '@grasp/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { pageSupportContact } from '../../components/support/support-contact.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth-store.ts';
@@ -31,8 +32,10 @@ function useBillingConfig(): BillingConfigResponse | null {
 export function PricingPage() {
   const user = useAuth((s) => s.user);
   const config = useBillingConfig();
-  const email = config?.supportEmail ?? DEFAULT_SUPPORT_CONTACT.email;
-  const phone = config?.supportPhone ?? DEFAULT_SUPPORT_CONTACT.phone;
+  // The page's own until the billing settings come: the same, as the server wrote it (spa.ts).
+  const [pageContact] = useState(pageSupportContact);
+  const email = config?.supportEmail ?? pageContact?.supportEmail ?? DEFAULT_SUPPORT_CONTACT.email;
+  const phone = config?.supportPhone ?? pageContact?.supportPhone ?? DEFAULT_SUPPORT_CONTACT.phone;
   const currentPlan = user?.plan.trim().toLowerCase() ?? null;
   const salesHref = `mailto:${email}?subject=${encodeURIComponent(`${PRODUCT_NAME} Enterprise`)}`;
 
@@ -53,7 +56,7 @@ export function PricingPage() {
               Go to your dashboard
             </Link>
           ) : (
-            <Link to={paths.register} className={buttonClass('secondary')}>
+            <Link to={paths.register} data-visitor-only="" className={buttonClass('secondary')}>
               Get started free
             </Link>
           )}

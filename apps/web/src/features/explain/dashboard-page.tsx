@@ -1,6 +1,7 @@
 import type { ProviderId } from '@grasp/contract';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SEARCH_PARAM, searchPath } from '../../config/paths.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { resolveProvider, useProviders } from './api/providers-store.ts';
 import { RecentConcepts } from './components/recent-concepts.tsx';
@@ -112,7 +113,7 @@ export function DashboardPage({
     const trimmed = query.trim();
     if (!trimmed) return;
     // The address names the concept, so Share and reload lead back to it.
-    navigate({ search: `?q=${encodeURIComponent(trimmed)}` }, { replace: true });
+    navigate(searchPath(trimmed), { replace: true });
     void search(trimmed);
   };
 
@@ -136,7 +137,7 @@ export function DashboardPage({
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const query = initialQueryOf(location.state) ?? params.get('q')?.trim();
+    const query = initialQueryOf(location.state) ?? params.get(SEARCH_PARAM)?.trim();
     if (query) runSearch(query);
   }, []);
 

@@ -84,12 +84,20 @@ describe('LandingPage', () => {
     );
   });
 
-  it('searches a popular topic like the hero does', async () => {
+  it('links each popular topic to its explanation on the dashboard', async () => {
     renderAt(<LandingPage />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Black hole' }));
-    expect(
-      screen.getByText('login: {"redirectTo":"/dashboard","initialQuery":"Black hole"}'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Black hole' })).toHaveAttribute(
+      'href',
+      '/dashboard?q=Black%20hole',
+    );
+  });
+
+  it('makes the search a plain GET form to the dashboard, working before the app starts', () => {
+    renderAt(<LandingPage />);
+    const box = screen.getByRole('textbox', { name: 'Concept to explain' });
+    expect(box).toHaveAttribute('name', 'q');
+    expect(box.closest('form')).toHaveAttribute('action', '/dashboard');
+    expect(box.closest('form')).toHaveAttribute('method', 'get');
   });
 
   it('sends a signed-in user straight to the dashboard', () => {

@@ -23,7 +23,7 @@ export function LandingPage() {
       <Hero onSearch={search} />
       {/* Holds the footer below the fold until the sections arrive, so nothing visible shifts. */}
       <Suspense fallback={<div className="min-h-screen" />}>
-        <LandingSections onSearch={search} />
+        <LandingSections />
       </Suspense>
     </main>
   );

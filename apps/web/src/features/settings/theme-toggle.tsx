@@ -8,6 +8,8 @@ export function ThemeToggle() {
     <button
       type="button"
       onClick={toggle}
+      // Before the app has started, the public page's own script switches the theme (public-page.js).
+      data-theme-toggle=""
       aria-pressed={darkMode}
       aria-label={darkMode ? 'Switch to light mode' : 'Switch to dark mode'}
       title={darkMode ? 'Light mode' : 'Dark mode'}

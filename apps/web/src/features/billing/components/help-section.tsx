@@ -1,10 +1,8 @@
+import { telHref } from '@grasp/contract';
 import { MailIcon, PhoneIcon } from './icons.tsx';
 
 const linkClass =
   'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800';
-
-/** A tel: link wants the number without spaces or dashes. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export function HelpSection({ email, phone }: { email: string; phone: string }) {
   return (

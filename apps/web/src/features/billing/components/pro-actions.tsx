@@ -23,7 +23,7 @@ export function ProActions({
   return (
     <>
       {signedIn ? null : (
-        <Link to={paths.login} className={buttonClass('secondary')}>
+        <Link to={paths.login} data-visitor-only="" className={buttonClass('secondary')}>
           Log in to get Pro
         </Link>
       )}

@@ -1,6 +1,7 @@
 import { QUERY_MAX_LENGTH } from '@grasp/contract';
 import { type FormEvent, useId, useRef } from 'react';
 import { StrokeIcon } from '../../../components/ui/stroke-icon.tsx';
+import { paths, SEARCH_PARAM } from '../../../config/paths.ts';
 
 const PREVIEW = [
   ['0–20 s', 'What gravity is'],
@@ -40,7 +41,11 @@ function ResultPreview() {
   );
 }
 
-/** The hero: the promise, and the search box that starts everything. */
+/**
+ * The hero: the promise, and the search box that starts everything. A plain GET form to the
+ * dashboard, which searches its `q` (through sign-in for a visitor), so it works before the app
+ * has started; once it has, the app takes the query over without reloading.
+ */
 export function Hero({ onSearch }: { onSearch: (query: string) => boolean }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -65,7 +70,7 @@ export function Hero({ onSearch }: { onSearch: (query: string) => boolean }) {
             the style and at the level you choose.
           </p>
           <search aria-label="Explain a concept" className="mt-8 block">
-            <form onSubmit={submit}>
+            <form method="get" action={paths.dashboard} onSubmit={submit}>
               <label htmlFor={inputId} className="sr-only">
                 Concept to explain
               </label>
@@ -78,7 +83,7 @@ export function Hero({ onSearch }: { onSearch: (query: string) => boolean }) {
                   <input
                     ref={inputRef}
                     id={inputId}
-                    name="query"
+                    name={SEARCH_PARAM}
                     type="text"
                     enterKeyHint="search"
                     autoComplete="off"

@@ -23,7 +23,7 @@ function useScrollToHash() {
 }
 
 /** Everything below the hero: loaded just after it, so the first paint needs less script. */
-export function LandingSections({ onSearch }: { onSearch: (query: string) => boolean }) {
+export function LandingSections() {
   useScrollToHash();
   return (
     <>
@@ -31,7 +31,7 @@ export function LandingSections({ onSearch }: { onSearch: (query: string) => boo
       <FeatureCards />
       <PricingSection />
       <ContactSection />
-      <PopularTopics onSearch={onSearch} />
+      <PopularTopics />
     </>
   );
 }

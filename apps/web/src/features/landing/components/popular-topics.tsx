@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { searchPath } from '../../../config/paths.ts';
 import { Section } from './section.tsx';
 
 /** Topics the offline explainer knows too, so every one works without an AI key. */
@@ -12,7 +14,8 @@ export const POPULAR_TOPICS = [
   'Climate change',
 ] as const;
 
-export function PopularTopics({ onSearch }: { onSearch: (query: string) => boolean }) {
+/** Each topic a link to its explanation: it works as HTML, before the app has started. */
+export function PopularTopics() {
   return (
     <Section
       id="popular-topics"
@@ -22,13 +25,12 @@ export function PopularTopics({ onSearch }: { onSearch: (query: string) => boole
       <ul className="flex flex-wrap justify-center gap-3">
         {POPULAR_TOPICS.map((topic) => (
           <li key={topic}>
-            <button
-              type="button"
-              onClick={() => onSearch(topic)}
-              className="rounded-full border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:border-indigo-500 hover:text-indigo-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:border-indigo-400 dark:hover:text-indigo-300"
+            <Link
+              to={searchPath(topic)}
+              className="inline-block rounded-full border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:border-indigo-500 hover:text-indigo-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:border-indigo-400 dark:hover:text-indigo-300"
             >
               {topic}
-            </button>
+            </Link>
           </li>
         ))}
       </ul>
