@@ -11,9 +11,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { compressPage, PAGE_BROTLI_QUALITY } from '../apps/server/src/lib/page-encoding.ts';
 import { startServer } from './lib.ts';
 
 const PAGES = (process.env.PAGES ?? '/,/pricing,/terms,/privacy').split(',');
@@ -151,19 +151,11 @@ async function startFloor(origin: string): Promise<Server> {
     }
     const { html, headers } = floorPage;
     const accepts = String(request.headers['accept-encoding'] ?? '');
-    // As @fastify/compress does it for the server: brotli at quality 4 when the browser takes it.
+    // As the server compresses its pages (plugins/spa.ts), when the browser takes it.
     const [encoding, body] = accepts.includes('br')
-      ? [
-          'br',
-          brotliCompressSync(html, {
-            params: {
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_QUALITY]: 4,
-            },
-          }),
-        ]
+      ? ['br', compressPage(html, 'br', PAGE_BROTLI_QUALITY)]
       : accepts.includes('gzip')
-        ? ['gzip', gzipSync(html)]
+        ? ['gzip', compressPage(html, 'gzip', PAGE_BROTLI_QUALITY)]
         : ['identity', Buffer.from(html)];
     response.writeHead(200, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding' });
     response.end(body);

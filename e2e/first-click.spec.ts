@@ -98,6 +98,13 @@ test.describe('signed out', () => {
     await expect(page.getByText(/unused concepts do not carry over/)).toBeVisible();
   });
 
+  test('the 404 page of an unknown share link leads home at the first click', async ({ page }) => {
+    await openAtFirstPaint(page, '/s/no-such-link');
+    await page.getByRole('button', { name: 'Go Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('main h1')).toContainText('Understand any concept');
+  });
+
   test('the menu at 375 px opens at the first tap and leads to a landing section', async ({
     page,
   }) => {

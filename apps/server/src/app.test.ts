@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   DEFAULT_SUPPORT_CONTACT,
   ERROR_MESSAGES,
@@ -268,6 +269,22 @@ describe('the support contact in the built pages', () => {
         supportEmail: 'help@school.example',
         supportPhone: '+91 80 4000 5000',
       });
+    }
+  });
+
+  it('sends a page compressed once, in the encoding the browser takes', async () => {
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/pricing',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(decode(res.rawPayload).toString()).toContain('help@school.example');
     }
   });
 

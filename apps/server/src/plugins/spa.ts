@@ -11,6 +11,12 @@ import {
   telHref,
 } from '@grasp/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  compressPage,
+  PAGE_BROTLI_QUALITY,
+  type PageEncoding,
+  preferredEncoding,
+} from '../lib/page-encoding.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Where the web build puts the pages it rendered to HTML (apps/web/prerender.mjs). */
@@ -20,10 +26,11 @@ const NOT_FOUND_PAGE = `${PRERENDERED}/404.html`;
 /** The share page renderer and its shell (apps/web/share-page.mjs): the server's, not the site's. */
 const SERVER_SIDE = 'ssr';
 
-/** An HTML page held in memory, with its validator for revalidation (304). */
+/** An HTML page held in memory, compressed, with its validator for revalidation (304). */
 export interface SpaPage {
   html: string;
   etag: string;
+  encoded: Record<PageEncoding, Buffer>;
 }
 
 /** The built pages as this server sends them: each with this server's support contact. */
@@ -56,7 +63,11 @@ function pageOf(file: string, contact: PublicConfig): SpaPage | null {
   if (!existsSync(file)) return null;
   const html = withSupportContact(readFileSync(file, 'utf8'), contact);
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-  return { html, etag };
+  const encoded = {
+    br: compressPage(html, 'br', PAGE_BROTLI_QUALITY),
+    gzip: compressPage(html, 'gzip', PAGE_BROTLI_QUALITY),
+  };
+  return { html, etag, encoded };
 }
 
 /** The prerendered pages' files by site path, but the 404 page, which has no address. */
@@ -90,10 +101,15 @@ export function loadSpaPages(webDist: string, contact: PublicConfig): SpaPages {
 /** Sends a page, revalidated on every visit; 304 when the browser has this very one. */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: SpaPage) {
   reply.header('Cache-Control', 'no-cache').header('ETag', page.etag);
+  reply.header('Vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === page.etag && reply.statusCode === 200) {
     return reply.code(304).send();
   }
-  return reply.type('text/html; charset=utf-8').send(page.html);
+  reply.type('text/html; charset=utf-8');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.html);
+  // @fastify/compress leaves a body that is already encoded be.
+  return reply.header('Content-Encoding', encoding).send(page.encoded[encoding]);
 }
 
 /** Answers 404 with the app's 404 page, or, without a web build, the API's error body. */

@@ -63,7 +63,16 @@ const ReviewPage = lazyPage(() => import('../features/learning/review-page.tsx')
   path: paths.review,
   signedIn: true,
 });
-const NotFoundPage = lazyPage(() => import('../features/misc/not-found-page.tsx'), 'NotFoundPage');
+/**
+ * An address no route has: the app's 404 page, which is also prerendered (the server sends it for
+ * an unknown share link), so it is requested at once too.
+ */
+const startsUnknown = startPath !== null && !(Object.values(paths) as string[]).includes(startPath);
+const NotFoundPage = lazyPart(
+  () =>
+    afterApiReady(() => import('../features/misc/not-found-page.tsx')).then((m) => m.NotFoundPage),
+  startsUnknown,
+);
 
 export function AppRoutes() {
   return (

@@ -1,30 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { firstNameOf, newShareId } from './share.service.ts';
-import {
-  createPageCache,
-  encodedBody,
-  preferredEncoding,
-  renderedPage,
-} from './share-page-cache.ts';
-
-describe('preferredEncoding', () => {
-  it.each([
-    [undefined, null],
-    ['', null],
-    ['identity', null],
-    ['gzip', 'gzip'],
-    ['gzip, deflate, br', 'br'],
-    ['br;q=0, gzip', 'gzip'],
-    ['BR;Q=0.5', 'br'],
-    ['*', 'gzip'],
-    ['gzip;q=x', null],
-    ['deflate', null],
-    [';;,,', null],
-  ])('%j → %j', (header, encoding) => {
-    expect(preferredEncoding(header)).toBe(encoding);
-  });
-});
+import { createPageCache, encodedBody, renderedPage } from './share-page-cache.ts';
 
 describe('the page cache', () => {
   const page = (text: string) => renderedPage(`<p>${text}</p>`, false);

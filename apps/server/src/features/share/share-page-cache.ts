@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-
-export type PageEncoding = 'br' | 'gzip';
+import { compressPage, type PageEncoding } from '../../lib/page-encoding.ts';
 
 /** A rendered share page, kept with its compressed forms as they are first asked for. */
 export interface RenderedPage {
@@ -31,48 +29,10 @@ export function renderedPage(html: string, indexable: boolean): RenderedPage {
 export function encodedBody(page: RenderedPage, encoding: PageEncoding): Buffer {
   let body = page.encoded[encoding];
   if (!body) {
-    body =
-      encoding === 'br'
-        ? brotliCompressSync(page.html, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 6,
-              [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page.html),
-            },
-          })
-        : gzipSync(page.html);
+    body = compressPage(page.html, encoding, 6);
     page.encoded[encoding] = body;
   }
   return body;
-}
-
-/**
- * The encoding to answer in: br, else gzip, else none (identity). Only an explicit q=0 refuses
- * one; anything unparsable in the header counts as not asked.
- */
-export function preferredEncoding(acceptEncoding: string | undefined): PageEncoding | null {
-  if (!acceptEncoding) return null;
-  const known = chosenEncodings.get(acceptEncoding);
-  if (known !== undefined) return known;
-  const chosen = parseEncoding(acceptEncoding);
-  // Browsers send a handful of distinct headers; anything else is not worth keeping many of.
-  if (chosenEncodings.size >= 64) chosenEncodings.clear();
-  chosenEncodings.set(acceptEncoding, chosen);
-  return chosen;
-}
-
-const chosenEncodings = new Map<string, PageEncoding | null>();
-
-function parseEncoding(acceptEncoding: string): PageEncoding | null {
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((p) => p.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    if (q && !(Number(q.slice(2)) > 0)) continue;
-    accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
 }
 
 /**

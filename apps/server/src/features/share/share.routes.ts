@@ -11,10 +11,11 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { preferredEncoding } from '../../lib/page-encoding.ts';
 import { currentAuth } from '../../plugins/authenticate.ts';
 import { type SpaPage, sendNotFoundPage } from '../../plugins/spa.ts';
 import type { ShareService } from './share.service.ts';
-import { encodedBody, preferredEncoding, type RenderedPage } from './share-page-cache.ts';
+import { encodedBody, type RenderedPage } from './share-page-cache.ts';
 
 const errorCodes = [400, 401, 404, 429, 503] as const;
 const errors = Object.fromEntries(errorCodes.map((code) => [code, errorBodySchema]));
