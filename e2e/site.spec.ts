@@ -104,6 +104,8 @@ test.describe('signed out', () => {
       void dialog.accept();
     });
     await page.goto('/pricing');
+    // Twice, as an impatient person would: one intent, done once.
+    await page.getByRole('button', { name: /^Pay ₹99 now$/ }).click();
     await page.getByRole('button', { name: /^Pay ₹99 now$/ }).click();
     // Nothing yet: the app is still on its way, and the page shows that it waits for it.
     await expect(page.locator('body')).toHaveCSS('cursor', 'progress');
@@ -112,6 +114,9 @@ test.describe('signed out', () => {
     gate.open?.();
     await expect.poll(() => dialogs).toEqual([ERROR_MESSAGES.paymentLoginRequired]);
     await expect(page.locator('body')).not.toHaveCSS('cursor', 'progress');
+    // The held clicks are done in one task: a second would have come by now.
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 200)));
+    expect(dialogs).toEqual([ERROR_MESSAGES.paymentLoginRequired]);
   });
 
   test('the public pages come as HTML with their content; other routes get the empty shell', async ({

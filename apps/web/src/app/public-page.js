@@ -70,10 +70,24 @@
 
   const buttonOf = (event) =>
     event.target instanceof Element ? event.target.closest('button') : null;
+  // What works without the app: the theme switch (here), the menu's popover button (the
+  // browser) and a GET form's submit button (the form goes where it says).
+  const worksWithoutApp = (button) =>
+    button.hasAttribute('data-theme-toggle') ||
+    button.hasAttribute('popovertarget') ||
+    (button.type === 'submit' &&
+      button.form?.method === 'get' &&
+      button.form.hasAttribute('action'));
+  const hold = (control) => {
+    // A double click is one intent, done once.
+    if (!held.includes(control)) held.push(control);
+    waiting();
+    start();
+  };
   const onIntent = (event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (buttonOf(event) && !buttonOf(event).hasAttribute('data-theme-toggle')) start();
-    else if (target?.closest('a[href^="/"]')) prefetch();
+    const button = buttonOf(event);
+    if (button && !worksWithoutApp(button)) start();
+    else if (event.target instanceof Element && event.target.closest('a[href^="/"]')) prefetch();
   };
   const onClick = (event) => {
     const button = buttonOf(event);
@@ -85,14 +99,11 @@
     const menu =
       event.target instanceof Element ? event.target.closest('a')?.closest('[popover]') : null;
     if (menu?.matches(':popover-open')) menu.hidePopover();
-    // The menu button and other popover buttons work without the app.
-    if (!button || button.hasAttribute('popovertarget')) return;
-    // A submit button's click comes back as its form's submit event.
+    if (!button || worksWithoutApp(button)) return;
+    // Any other submit button's click comes back as its form's submit event.
     if (button.type === 'submit' && button.form) return;
     event.preventDefault();
-    held.push(button);
-    waiting();
-    start();
+    hold(button);
   };
   const onSubmit = (event) => {
     const form = event.target;
@@ -106,9 +117,7 @@
     // A GET form goes where it says as it is; any other waits for the app, which sends it.
     if (form.method === 'get' && form.hasAttribute('action')) return;
     event.preventDefault();
-    held.push(event.submitter ?? form);
-    waiting();
-    start();
+    hold(event.submitter ?? form);
   };
   const handlers = [
     ['pointerover', onIntent],
