@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { SkipLink } from '../components/ui/skip-link.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -9,12 +10,7 @@ export function Layout() {
   usePageViews();
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <SiteHeader />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />

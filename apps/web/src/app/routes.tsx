@@ -8,17 +8,23 @@ import { lazyPart } from '../lib/lazy-part.ts';
 import { afterApiReady } from './api-ready.ts';
 import { Layout } from './layout.tsx';
 
+/** The app started on an address no route has: its 404 page (prerendered for dead share links). */
+const startsNowhere = startPath !== null && !(Object.values(paths) as string[]).includes(startPath);
+
 /**
  * Every page but the landing one loads on demand to keep the first chunk small, and renders
  * only once the API client is wired (api-ready.ts). The page of the address the app starts on
  * is requested at once, while the first chunk still runs, instead of after the first render.
+ * `path: null` is the page of every address no route has.
  */
 function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   load: () => Promise<M>,
   name: K,
-  startsAt?: { path: string; signedIn?: boolean },
+  startsAt?: { path: string | null; signedIn?: boolean },
 ) {
-  const here = startsAt !== undefined && startPath === startsAt.path;
+  const here =
+    startsAt !== undefined &&
+    (startsAt.path === null ? startsNowhere : startPath === startsAt.path);
   const now = here && (!startsAt.signedIn || useAuth.getState().token !== null);
   return lazyPart(() => afterApiReady(load).then((m) => m[name]), now);
 }
@@ -63,16 +69,9 @@ const ReviewPage = lazyPage(() => import('../features/learning/review-page.tsx')
   path: paths.review,
   signedIn: true,
 });
-/**
- * An address no route has: the app's 404 page, which is also prerendered (the server sends it for
- * an unknown share link), so it is requested at once too.
- */
-const startsUnknown = startPath !== null && !(Object.values(paths) as string[]).includes(startPath);
-const NotFoundPage = lazyPart(
-  () =>
-    afterApiReady(() => import('../features/misc/not-found-page.tsx')).then((m) => m.NotFoundPage),
-  startsUnknown,
-);
+const NotFoundPage = lazyPage(() => import('../features/misc/not-found-page.tsx'), 'NotFoundPage', {
+  path: null,
+});
 
 export function AppRoutes() {
   return (

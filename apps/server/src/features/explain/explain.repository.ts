@@ -123,27 +123,24 @@ const askedSince = preparedQuery(
       .limit(1),
 );
 
+/** One ask of an explanation, as the free-repeat rule compares it. */
+export interface Ask {
+  userId: string;
+  queryKey: string;
+  template: string;
+  difficulty: string;
+  language: string;
+  /** Start of the user's current cycle, as the usage service has it now. */
+  since: string;
+}
+
+/** Every part of an ask that tells it apart, in one order: the query's and any key's. */
+export const askParts = (ask: Ask) =>
+  [ask.userId, ask.queryKey, ask.template, ask.difficulty, ask.language, ask.since] as const;
+
 /** Whether the user already received this (query, template, difficulty, language) since a moment. */
-export async function hasAskedSince(
-  db: Db,
-  ask: {
-    userId: string;
-    queryKey: string;
-    template: string;
-    difficulty: string;
-    language: string;
-    since: string;
-  },
-): Promise<boolean> {
-  const rows = await askedSince(
-    db,
-    ask.userId,
-    ask.queryKey,
-    ask.template,
-    ask.difficulty,
-    ask.language,
-    ask.since,
-  );
+export async function hasAskedSince(db: Db, ask: Ask): Promise<boolean> {
+  const rows = await askedSince(db, ...askParts(ask));
   return rows.length > 0;
 }
 

@@ -2,16 +2,6 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import * as repo from './explain.repository.ts';
 
-export interface Ask {
-  userId: string;
-  queryKey: string;
-  template: string;
-  difficulty: string;
-  language: string;
-  /** Start of the user's current cycle, as the usage service has it now. */
-  since: string;
-}
-
 /**
  * Whether an ask repeats one of this cycle, remembering the asks found to be repeats. A user's
  * messages are never deleted, so once the database says "asked since S" it says so for good, on
@@ -20,15 +10,8 @@ export interface Ask {
  */
 export function createRepeatCheck(db: Kysely<DB>, max = 10_000) {
   const known = new Set<string>();
-  return async (ask: Ask): Promise<boolean> => {
-    const key = [
-      ask.userId,
-      ask.queryKey,
-      ask.template,
-      ask.difficulty,
-      ask.language,
-      ask.since,
-    ].join('|');
+  return async (ask: repo.Ask): Promise<boolean> => {
+    const key = repo.askParts(ask).join('|');
     if (known.has(key)) return true;
     if (!(await repo.hasAskedSince(db, ask))) return false;
     if (known.size >= max) known.clear();

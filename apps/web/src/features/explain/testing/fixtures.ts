@@ -7,6 +7,7 @@ import {
 import { vi } from 'vitest';
 import { setupApiClient } from '../../../app/api-setup.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { json, sse, sseEvent } from '../../../testing/api-fixtures.ts';
 import { useSettings } from '../../settings/settings-store.ts';
 import { useProviders } from '../api/providers-store.ts';
 import { useConceptStore } from '../stores/concept-store.ts';
@@ -52,34 +53,14 @@ export const PROVIDERS: ProvidersResponse = {
   default: 'offline',
 };
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-/** An SSE response whose chunks arrive one by one. */
-export function sse(chunks: readonly string[]): Response {
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-      controller.close();
-    },
-  });
-  return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
-}
+export { json, sse } from '../../../testing/api-fixtures.ts';
 
 export function sseAnswer(answer: ExplainResponse, pieces = 3): Response {
   const size = Math.ceil(answer.response.length / pieces);
   const deltas = Array.from({ length: pieces }, (_, i) =>
     answer.response.slice(i * size, (i + 1) * size),
   );
-  return sse([
-    ...deltas.map((text) => `event: delta\ndata: ${JSON.stringify({ text })}\n\n`),
-    `event: done\ndata: ${JSON.stringify(answer)}\n\n`,
-  ]);
+  return sse([...deltas.map((text) => sseEvent('delta', { text })), sseEvent('done', answer)]);
 }
 
 type ExplainHandler = (

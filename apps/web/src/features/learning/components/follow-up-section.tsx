@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLearningEntry, useLearningStore } from '../stores/learning-store.ts';
 import { FollowUpForm } from './follow-up-form.tsx';
 import { FollowUpThread } from './follow-up-thread.tsx';
-import { LearningIcon } from './icons.tsx';
 import { LearningAlert } from './learning-alert.tsx';
+import { LearningCard } from './learning-card.tsx';
 import { useLearningHost } from './learning-host.ts';
 import { SuggestedQuestions } from './suggested-questions.tsx';
 
@@ -23,7 +23,6 @@ export function FollowUpSection({
   const { provider } = useLearningHost();
   const ask = (question: string) => askStore(explanationId, question, provider?.());
   const load = useLearningStore((s) => s.load);
-  const titleId = useId();
   const [announcement, setAnnouncement] = useState('');
   const wasPending = useRef(false);
 
@@ -46,17 +45,7 @@ export function FollowUpSection({
   const failure = entry.followUpError;
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h3
-        id={titleId}
-        className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-slate-100"
-      >
-        <LearningIcon name="chat" className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />
-        Questions about {query}
-      </h3>
+    <LearningCard icon="chat" title={<>Questions about {query}</>}>
       {entry.recordStatus === 'loading' && (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
           Loading your earlier questions…
@@ -85,6 +74,6 @@ export function FollowUpSection({
       />
       <FollowUpForm busy={busy} onAsk={ask} />
       {failure && <LearningAlert error={failure} onRetry={() => void ask(failure.question)} />}
-    </section>
+    </LearningCard>
   );
 }

@@ -1,9 +1,9 @@
 import type { Quiz } from '@grasp/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useLearningEntry, useLearningStore } from '../stores/learning-store.ts';
-import { LearningIcon } from './icons.tsx';
 import { LearningAlert } from './learning-alert.tsx';
+import { LearningCard } from './learning-card.tsx';
 import { useLearningHost } from './learning-host.ts';
 import { QuizQuestion } from './quiz-question.tsx';
 import { QuizScore } from './quiz-score.tsx';
@@ -60,7 +60,6 @@ export function QuizSection({ explanationId }: { explanationId: string }) {
   const entry = useLearningEntry(explanationId);
   const startQuiz = useLearningStore((s) => s.startQuiz);
   const { provider } = useLearningHost();
-  const titleId = useId();
   const [started, setStarted] = useState(false);
   const { status, quiz, error } = entry.quiz;
 
@@ -70,17 +69,7 @@ export function QuizSection({ explanationId }: { explanationId: string }) {
   };
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h3
-        id={titleId}
-        className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-slate-100"
-      >
-        <LearningIcon name="quiz" className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />
-        Check yourself
-      </h3>
+    <LearningCard icon="quiz" title="Check yourself">
       {status === 'idle' && (
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -111,6 +100,6 @@ export function QuizSection({ explanationId }: { explanationId: string }) {
           focusFirst={started}
         />
       )}
-    </section>
+    </LearningCard>
   );
 }

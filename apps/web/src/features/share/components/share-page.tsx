@@ -9,6 +9,7 @@ import { SiteFooter } from '../../../app/site-footer.tsx';
 import { MarkdownText } from '../../../components/markdown/markdown-text.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
+import { SkipLink } from '../../../components/ui/skip-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { SectionCard } from '../../explain/components/section-card.tsx';
 
@@ -48,12 +49,7 @@ export function SharePage({ view }: { view: SharedExplanationView }) {
   const glossary = view.glossary ?? [];
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="border-b border-slate-200 print:hidden dark:border-slate-800">
         <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4 sm:px-6">
           <Logo />
