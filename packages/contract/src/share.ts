@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Glossary } from './explain.ts';
 import type { LanguageId } from './languages.ts';
 import { explanationIdSchema } from './learning.ts';
 import type { Difficulty } from './providers.ts';
@@ -53,12 +54,6 @@ export const exportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS).default('md').describe('md: Markdown (the only format so far)'),
 });
 
-/** A term kept in English in a translated explanation, with its meaning (DESIGN.md §9). */
-export interface GlossaryEntry {
-  term: string;
-  meaning: string;
-}
-
 /**
  * What a share page shows, and all it may show: the sharer is a first name, never a username,
  * email or id. The server builds it; the web app's share renderer turns it into the page.
@@ -73,8 +68,7 @@ export interface SharedExplanationView {
   /** The explanation's markdown. */
   response: string;
   relatedConcepts: string[];
-  followUps: { question: string; answer: string }[];
-  glossary?: GlossaryEntry[];
+  glossary?: Glossary;
   /** The sharer's first name; null when they gave none. */
   sharerFirstName: string | null;
   createdAt: string;

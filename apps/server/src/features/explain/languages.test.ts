@@ -199,6 +199,15 @@ describe.each(TEST_DATABASES)('explanations in other languages on %s', (kind) =>
     expect(decoded).toMatchObject({ language: 'hi', query: PHOTOSYNTHESIS_HI });
     expect(decoded.glossary).toHaveLength(2);
     expect(decoded.response).toContain(`## ${PHOTOSYNTHESIS_HI} की समझ (0-30 seconds)`);
+
+    // The Markdown export carries the glossary too (DESIGN.md §9).
+    const exported = await get(
+      alice,
+      `/api/ai/explanations/${asked.json().explanationId}/export?format=md`,
+    );
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain('## Glossary');
+    expect(exported.body).toContain('- **Chlorophyll**: पत्तियों का हरा रंग जो प्रकाश सोखता है।');
   });
 
   it('refuses other languages offline with 422 NEEDS_AI_PROVIDER, naming who can, no unit taken', async () => {

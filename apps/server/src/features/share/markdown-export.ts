@@ -1,7 +1,6 @@
 import {
   DIFFICULTY_LABELS,
   type ExplanationRecord,
-  type GlossaryEntry,
   MAX_RELATED_CONCEPTS,
   PRODUCT_NAME,
   parseExplanation,
@@ -11,8 +10,15 @@ import {
 /** A record as export sees it: the glossary is there only when the explanation has one. */
 export type ExportableRecord = Pick<
   ExplanationRecord,
-  'query' | 'template' | 'difficulty' | 'response' | 'relatedConcepts' | 'createdAt' | 'followUps'
-> & { glossary?: GlossaryEntry[] | undefined };
+  | 'query'
+  | 'template'
+  | 'difficulty'
+  | 'response'
+  | 'relatedConcepts'
+  | 'createdAt'
+  | 'followUps'
+  | 'glossary'
+>;
 
 const SLUG_MAX_LENGTH = 60;
 

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_SHARE_VISIBILITY,
   type ExplanationRecord,
-  type GlossaryEntry,
   type Share,
   type SharedExplanationView,
   type ShareVisibility,
@@ -46,16 +45,6 @@ export function firstNameOf(fullName: string | undefined): string | null {
   return first ? [...first].slice(0, FIRST_NAME_MAX_LENGTH).join('') : null;
 }
 
-/** The glossary of a record that has one (DESIGN.md §9); records have none yet. */
-function glossaryOf(record: object): GlossaryEntry[] | undefined {
-  const glossary = (record as { glossary?: unknown }).glossary;
-  if (!Array.isArray(glossary)) return undefined;
-  const entries = glossary.filter(
-    (e): e is GlossaryEntry => typeof e?.term === 'string' && typeof e?.meaning === 'string',
-  );
-  return entries.length > 0 ? entries : undefined;
-}
-
 type ShareRow = NonNullable<Awaited<ReturnType<typeof repo.shareOf>>>;
 
 export function createShareService(deps: ShareDeps) {
@@ -93,7 +82,6 @@ export function createShareService(deps: ShareDeps) {
       deps.users.fullNameOf(row.user_id),
     ]);
     if (!record) return null;
-    const glossary = glossaryOf(record);
     const view: SharedExplanationView = {
       url: `${deps.publicUrl}${sharePath(row.id)}`,
       query: record.query,
@@ -102,8 +90,8 @@ export function createShareService(deps: ShareDeps) {
       language: record.language,
       response: record.response,
       relatedConcepts: record.relatedConcepts,
-      followUps: record.followUps.map(({ question, answer }) => ({ question, answer })),
-      ...(glossary ? { glossary } : {}),
+      // Not the follow-ups: questions the sharer asks later are theirs, not the page's.
+      ...(record.glossary?.length ? { glossary: record.glossary } : {}),
       sharerFirstName: firstNameOf(fullName),
       createdAt: record.createdAt,
       indexable: row.visibility === 'public',
@@ -179,9 +167,8 @@ export function createShareService(deps: ShareDeps) {
       explanationId: string,
     ): Promise<{ markdown: string; disposition: string }> {
       const record = await deps.records.record(userId, explanationId);
-      const glossary = glossaryOf(record);
       return {
-        markdown: explanationToMarkdown({ ...record, ...(glossary ? { glossary } : {}) }),
+        markdown: explanationToMarkdown(record),
         disposition: attachmentDisposition(record.query, 'md'),
       };
     },

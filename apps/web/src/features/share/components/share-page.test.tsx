@@ -41,9 +41,8 @@ describe('SharePage', () => {
     expect(screen.getByText('an unsafe one').tagName).toBe('SPAN');
   });
 
-  it('shows follow-ups, the glossary and related concepts', () => {
+  it('shows the glossary and related concepts', () => {
     renderPage();
-    expect(screen.getByRole('heading', { name: 'Why are leaves green?' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Glossary' })).toHaveTextContent(
       'ChlorophyllThe green pigment of plants.',
     );
@@ -53,9 +52,8 @@ describe('SharePage', () => {
   });
 
   it('leaves out what a record does not have', () => {
-    renderPage({ followUps: [], glossary: undefined, sharerFirstName: null });
+    renderPage({ glossary: undefined, sharerFirstName: null });
     expect(screen.queryByRole('region', { name: 'Glossary' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Follow-up questions' })).not.toBeInTheDocument();
     expect(screen.getByText(/Shared with you/)).toBeInTheDocument();
   });
 

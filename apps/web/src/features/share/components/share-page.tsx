@@ -6,7 +6,6 @@ import {
   templateLabel,
 } from '@grasp/contract';
 import { SiteFooter } from '../../../app/site-footer.tsx';
-import { MarkdownText } from '../../../components/markdown/markdown-text.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { SkipLink } from '../../../components/ui/skip-link.tsx';
@@ -98,29 +97,6 @@ export function SharePage({ view }: { view: SharedExplanationView }) {
                   </div>
                 ))}
               </dl>
-            </section>
-          )}
-
-          {view.followUps.length > 0 && (
-            <section aria-labelledby="share-follow-ups" className="space-y-3">
-              <h2 id="share-follow-ups" className="text-xl font-semibold">
-                Follow-up questions
-              </h2>
-              {view.followUps.map((followUp, index) => (
-                <div
-                  // Questions repeat only in wording; their order is their identity here.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes order
-                  key={index}
-                  className="rounded-xl border border-slate-200 bg-white p-4 break-inside-avoid sm:p-5 dark:border-slate-800 dark:bg-slate-900"
-                >
-                  <h3 className="font-semibold text-slate-900 dark:text-slate-100">
-                    {followUp.question}
-                  </h3>
-                  <div className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-                    <MarkdownText>{followUp.answer}</MarkdownText>
-                  </div>
-                </div>
-              ))}
             </section>
           )}
 

@@ -2,7 +2,7 @@ import type { SharedExplanationView } from '@grasp/contract';
 
 /**
  * A share page with every kind of markup a real one can hold: each markdown element the safe
- * renderer keeps, follow-ups, a glossary, related concepts. The build keeps the stylesheet rules
+ * renderer keeps, a glossary, related concepts. The build keeps the stylesheet rules
  * this page uses (share-page.mjs), so what it lacks, a real page would show unstyled.
  */
 export const SHARE_FIXTURE: SharedExplanationView = {
@@ -43,7 +43,6 @@ export const SHARE_FIXTURE: SharedExplanationView = {
     '- Respiration',
   ].join('\n'),
   relatedConcepts: ['Chlorophyll', 'Respiration'],
-  followUps: [{ question: 'Why are leaves green?', answer: 'They reflect **green** light.' }],
   glossary: [{ term: 'Chlorophyll', meaning: 'The green pigment of plants.' }],
   sharerFirstName: 'Asha',
   createdAt: '2026-01-02T03:04:05.000Z',
