@@ -112,8 +112,12 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     providers,
     units: usage,
     timeoutMs: deps.explainTimeoutMs,
+    // The last answer is stored by now: a first rating that fails must not turn it into an error
+    // that a retry (409, answered) cannot mend; the card keeps the rating it starts with.
     onQuizCompleted: (userId, explanationId, allCorrect) =>
-      recaps.quizCompleted(userId, explanationId, allCorrect),
+      recaps
+        .quizCompleted(userId, explanationId, allCorrect)
+        .catch((error: unknown) => log.warn({ err: error, explanationId }, 'quiz rating not kept')),
   });
   return {
     clock,

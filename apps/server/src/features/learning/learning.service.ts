@@ -222,8 +222,10 @@ export function createLearningService(deps: LearningDeps) {
       const section = context.sections.find((s) => s.title.trim().toLowerCase() === wanted);
       if (!section) throw sectionNotFound();
       const earlier = await repo.reExplanationsOf(db, explanation.explanationId);
+      // The way the section was first told is the record's own style's, whatever the plan now
+      // lets this one be retold in.
       const approach = nextApproach(
-        context.template,
+        explanation.template as TemplateId,
         earlier.filter((r) => r.section === section.title).map((r) => r.approach),
       );
       const provider = providerFor(explanation, input.provider);

@@ -330,6 +330,8 @@ describe.each(TEST_DATABASES)('the learning loop on %s', (kind) => {
       const res = await reExplain(bob, 'Key Principles', 'old-storytelling');
       expect(res.statusCode).toBe(200);
       expect(fake.state.lastTutor?.explanation.template).toBe('default');
+      // Told first as a story, so never again by analogy, though retold in the default style.
+      expect(res.json().approach).not.toBe('analogy');
     });
   });
 });

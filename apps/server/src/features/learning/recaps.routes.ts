@@ -28,7 +28,7 @@ export const recapsRoutes =
           response: { 200: recapsResponseSchema, ...errors },
         },
         preHandler: app.requireUser,
-        config: { rateLimit: app.limit(300, '1 minute') },
+        config: { rateLimit: app.limitPerUser(300, '1 minute') },
       },
       (request) => recaps.queue(currentAuth(request).user.id),
     );
@@ -46,7 +46,7 @@ export const recapsRoutes =
           response: { 200: recapReviewResponseSchema, ...errors },
         },
         preHandler: app.requireUser,
-        config: { rateLimit: app.limit(300, '1 minute') },
+        config: { rateLimit: app.limitPerUser(300, '1 minute') },
       },
       (request) =>
         recaps.review(currentAuth(request).user.id, request.params.cardId, request.body.rating),
