@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { glossarySchema, graphSchema } from './explain.ts';
 import { LANGUAGE_IDS } from './languages.ts';
+import { VALIDATION_MESSAGES } from './messages.ts';
 import { DIFFICULTIES, PROVIDER_IDS } from './providers.ts';
 import { TEMPLATE_IDS } from './templates.ts';
 
@@ -80,7 +81,7 @@ const askProvider = z
 export const followUpRequestSchema = z.object({
   explanationId: explanationIdSchema,
   provider: askProvider,
-  question: z.string().trim().min(1, 'Please enter a question').max(FOLLOW_UP_MAX_LENGTH),
+  question: z.string().trim().min(1, VALIDATION_MESSAGES.emptyQuestion).max(FOLLOW_UP_MAX_LENGTH),
 });
 export type FollowUpRequest = z.input<typeof followUpRequestSchema>;
 

@@ -9,6 +9,7 @@ export const VALIDATION_MESSAGES = {
   invalidMobile: 'Please enter a valid 10-digit mobile number',
   invalidPin: 'PIN must be exactly 4 digits',
   emptySubject: 'Please enter a subject or statement to distill.',
+  emptyQuestion: 'Please enter a question',
   userNotLoggedIn: 'User not logged in.',
   nulCharacter: 'must not contain a NUL character',
 } as const;

@@ -7,6 +7,9 @@ import type { TemplateId } from './templates.ts';
 
 /** Sharing and export of an explanation (DESIGN.md §9). */
 
+/** SPEC.md's share text: the system share sheet's, and a share page's description without one. */
+export const shareText = (query: string) => `Learn about ${query} in just 2 minutes!`;
+
 /**
  * `unlisted`: anyone with the link may read it, search engines are asked not to index it
  * (the default); `public`: indexable.

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, PRODUCT_NAME } from '@grasp/contract';
+import { ERROR_MESSAGES, PRODUCT_NAME, shareText } from '@grasp/contract';
 import { useShares } from '../../share/stores/share-store.ts';
 
 /** How a share ended: the link shared or copied, the sheet closed, or the link not made. */
@@ -25,7 +25,7 @@ export async function shareConcept(query: string, explanationId: string): Promis
     try {
       await navigator.share({
         title: `${PRODUCT_NAME}: ${query}`,
-        text: `Learn about ${query} in just 2 minutes!`,
+        text: shareText(query),
         url,
       });
       return { kind: 'shared' };

@@ -1,10 +1,10 @@
-import { FOLLOW_UP_MAX_LENGTH } from '@grasp/contract';
+import { FOLLOW_UP_MAX_LENGTH, VALIDATION_MESSAGES } from '@grasp/contract';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { LearningIcon } from './icons.tsx';
 
 export const FOLLOW_UP_MESSAGES = {
-  empty: 'Please enter a question',
+  empty: VALIDATION_MESSAGES.emptyQuestion,
   tooLong: `Please keep your question to ${FOLLOW_UP_MAX_LENGTH} characters or fewer.`,
 } as const;
 

@@ -1,4 +1,4 @@
-import { parseExplanation } from '@grasp/contract';
+import { parseExplanation, shareText } from '@grasp/contract';
 import { markdownToPlainText } from '../../explain/lib/plain-text.ts';
 
 /** Link previews cut descriptions at about this length anyway. */
@@ -12,7 +12,7 @@ export function firstSentence(markdown: string, query: string): string {
   const [first] = parseExplanation(markdown).sections;
   const text = markdownToPlainText(first?.content ?? '');
   const sentence = /^.+?[.!?](?=\s|$)/u.exec(text)?.[0] ?? text;
-  if (!sentence) return `Learn about ${query} in just 2 minutes!`;
+  if (!sentence) return shareText(query);
   if (sentence.length <= DESCRIPTION_MAX_LENGTH) return sentence;
   const cut = sentence.slice(0, DESCRIPTION_MAX_LENGTH - 1);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
