@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type PageEncoding = 'br' | 'gzip';
 
@@ -52,4 +54,30 @@ function parseEncoding(acceptEncoding: string): PageEncoding | null {
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;
+}
+
+/** A strong validator of an HTML page: the same text, the same ETag, on every instance. */
+export const etagOf = (html: string) =>
+  `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * Sends an HTML page, revalidated on every visit (304 when the browser has this very one), in
+ * the encoding the browser takes; `bodyIn` gives the page's body compressed in it.
+ */
+export function sendHtmlPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { html: string; etag: string },
+  bodyIn: (encoding: PageEncoding) => Buffer,
+) {
+  reply.header('Cache-Control', 'no-cache').header('ETag', page.etag);
+  reply.header('Vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === page.etag && reply.statusCode === 200) {
+    return reply.code(304).send();
+  }
+  reply.type('text/html; charset=utf-8');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.html);
+  // @fastify/compress leaves a body that is already encoded be.
+  return reply.header('Content-Encoding', encoding).send(bodyIn(encoding));
 }

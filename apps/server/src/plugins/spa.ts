@@ -13,9 +13,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   compressPage,
+  etagOf,
   PAGE_BROTLI_QUALITY,
   type PageEncoding,
-  preferredEncoding,
+  sendHtmlPage,
 } from '../lib/page-encoding.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -62,7 +63,7 @@ export function withSupportContact(html: string, contact: PublicConfig): string 
 function pageOf(file: string, contact: PublicConfig): SpaPage | null {
   if (!existsSync(file)) return null;
   const html = withSupportContact(readFileSync(file, 'utf8'), contact);
-  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  const etag = etagOf(html);
   const encoded = {
     br: compressPage(html, 'br', PAGE_BROTLI_QUALITY),
     gzip: compressPage(html, 'gzip', PAGE_BROTLI_QUALITY),
@@ -100,16 +101,7 @@ export function loadSpaPages(webDist: string, contact: PublicConfig): SpaPages {
 
 /** Sends a page, revalidated on every visit; 304 when the browser has this very one. */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: SpaPage) {
-  reply.header('Cache-Control', 'no-cache').header('ETag', page.etag);
-  reply.header('Vary', 'Accept-Encoding');
-  if (request.headers['if-none-match'] === page.etag && reply.statusCode === 200) {
-    return reply.code(304).send();
-  }
-  reply.type('text/html; charset=utf-8');
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(page.html);
-  // @fastify/compress leaves a body that is already encoded be.
-  return reply.header('Content-Encoding', encoding).send(page.encoded[encoding]);
+  return sendHtmlPage(request, reply, page, (encoding) => page.encoded[encoding]);
 }
 
 /** Answers 404 with the app's 404 page, or, without a web build, the API's error body. */

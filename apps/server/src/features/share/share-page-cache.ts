@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { compressPage, type PageEncoding } from '../../lib/page-encoding.ts';
+import { compressPage, etagOf, type PageEncoding } from '../../lib/page-encoding.ts';
 
 /** A rendered share page, kept with its compressed forms as they are first asked for. */
 export interface RenderedPage {
@@ -17,8 +16,7 @@ interface Entry {
 }
 
 export function renderedPage(html: string, indexable: boolean): RenderedPage {
-  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-  return { html, etag, indexable, encoded: {} };
+  return { html, etag: etagOf(html), indexable, encoded: {} };
 }
 
 /**

@@ -8,31 +8,16 @@ import {
   shareSchema,
   sharesResponseSchema,
 } from '@grasp/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { preferredEncoding } from '../../lib/page-encoding.ts';
+import { sendHtmlPage } from '../../lib/page-encoding.ts';
 import { currentAuth } from '../../plugins/authenticate.ts';
 import { type SpaPage, sendNotFoundPage } from '../../plugins/spa.ts';
 import type { ShareService } from './share.service.ts';
-import { encodedBody, type RenderedPage } from './share-page-cache.ts';
+import { encodedBody } from './share-page-cache.ts';
 
 const errorCodes = [400, 401, 404, 429, 503] as const;
 const errors = Object.fromEntries(errorCodes.map((code) => [code, errorBodySchema]));
-
-function sendPage(reply: FastifyReply, page: RenderedPage, acceptEncoding: string | undefined) {
-  // Revalidated on every view, so a revoked link is never shown from a cache.
-  reply.header('Cache-Control', 'no-cache');
-  reply.header('ETag', page.etag);
-  reply.header('Vary', 'Accept-Encoding');
-  if (!page.indexable) reply.header('X-Robots-Tag', 'noindex');
-  reply.type('text/html; charset=utf-8');
-  const encoding = preferredEncoding(acceptEncoding);
-  if (!encoding) return reply.send(page.html);
-  // Compressed once per page (share-page-cache.ts); @fastify/compress leaves an encoded body be.
-  reply.header('Content-Encoding', encoding);
-  return reply.send(encodedBody(page, encoding));
-}
 
 /** Share links and their public pages, and the Markdown export (DESIGN.md §9). */
 export const shareRoutes =
@@ -131,11 +116,9 @@ export const shareRoutes =
       async (request, reply) => {
         const page = await shares.page(request.params.shareId);
         if (!page) return sendNotFoundPage(request, reply, notFoundPage);
-        if (request.headers['if-none-match'] === page.etag) {
-          reply.header('ETag', page.etag).header('Cache-Control', 'no-cache');
-          return reply.code(304).send();
-        }
-        return sendPage(reply, page, request.headers['accept-encoding']);
+        if (!page.indexable) reply.header('X-Robots-Tag', 'noindex');
+        // Revalidated on every view, so a revoked link is never shown from a cache.
+        return sendHtmlPage(request, reply, page, (encoding) => encodedBody(page, encoding));
       },
     );
   };
