@@ -14,8 +14,13 @@ export const VALIDATION_MESSAGES = {
   nulCharacter: 'must not contain a NUL character',
 } as const;
 
+/** The AI providers a server may configure, in one phrase for messages that name them all. */
+export const AI_PROVIDERS_IN_WORDS =
+  'Google Gemini, OpenAI GPT, Anthropic Claude or a local Ollama model';
+
 export const ERROR_MESSAGES = {
   aiTimeout: 'The request took too long to respond. Please try again.',
+  quizUnavailable: 'A quiz could not be made for this explanation. Please try again.',
   internalServerError: 'Internal Server Error',
   explanationFailed: 'Failed to generate explanation. Please try again.',
   unexpected: 'An unexpected error occurred. Please try again.',

@@ -1,4 +1,5 @@
 import {
+  AI_PROVIDERS_IN_WORDS,
   ERROR_CODES,
   ERROR_MESSAGES,
   LANGUAGE_ENGLISH_NAMES,
@@ -57,7 +58,7 @@ export function languageNeedsAiProvider(language: LanguageId, able: string[]): A
   const which =
     able.length > 0
       ? `To explain in ${name}, choose ${able.join(' or ')} and ask again.`
-      : `Explanations in ${name} need an AI provider (Google Gemini, OpenAI GPT, Anthropic Claude or a local Ollama model); none is configured on this server yet.`;
+      : `Explanations in ${name} need an AI provider (${AI_PROVIDERS_IN_WORDS}); none is configured on this server yet.`;
   return new AppError(
     422,
     ERROR_CODES.needsAiProvider,

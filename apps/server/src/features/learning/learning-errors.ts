@@ -1,4 +1,4 @@
-import { ERROR_CODES, ERROR_MESSAGES } from '@grasp/contract';
+import { AI_PROVIDERS_IN_WORDS, ERROR_CODES, ERROR_MESSAGES } from '@grasp/contract';
 import { AppError } from '../../lib/errors.ts';
 
 export const explanationNotFound = () =>
@@ -10,18 +10,14 @@ export const sectionNotFound = () =>
 export const alreadyAnswered = () =>
   new AppError(409, ERROR_CODES.alreadyAnswered, ERROR_MESSAGES.alreadyAnswered);
 export const quizUnavailable = () =>
-  new AppError(
-    502,
-    ERROR_CODES.providerError,
-    'A quiz could not be made for this explanation. Please try again.',
-  );
+  new AppError(502, ERROR_CODES.providerError, ERROR_MESSAGES.quizUnavailable);
 
 /** The offline dictionary cannot do it; the message names the providers that can. */
 export function needsAiProvider(available: string[]): AppError {
   const which =
     available.length > 0
       ? `Choose ${available.join(' or ')} and ask again.`
-      : 'An AI provider (Google Gemini, OpenAI GPT, Anthropic Claude or a local Ollama model) can; none is configured on this server yet.';
+      : `An AI provider (${AI_PROVIDERS_IN_WORDS}) can; none is configured on this server yet.`;
   return new AppError(
     422,
     ERROR_CODES.needsAiProvider,
