@@ -5,7 +5,7 @@ import {
   templateLabel,
 } from '@grasp/contract';
 import { useEffect, useState } from 'react';
-import { markdownToPlainText } from '../../explain/lib/plain-text.ts';
+import { markdownToPlainText } from '../../../lib/plain-text.ts';
 import { fetchConceptHistory } from '../api/concept-history.ts';
 
 type HistoryState =

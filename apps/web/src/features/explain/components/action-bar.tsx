@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { UiIcon } from '../../../components/explanation/icons.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { downloadMarkdown } from '../../share/lib/download-markdown.ts';
 import { failureMessage } from '../../share/lib/failure-message.ts';
 import { SHARE_MESSAGES } from '../../share/lib/share-messages.ts';
 import type { NarrationState } from '../hooks/use-narration.ts';
 import { shareConcept } from '../lib/share.ts';
-import { UiIcon } from './icons.tsx';
 
 const AUDIO_LABEL: Record<NarrationState, string> = {
   idle: 'Audio',

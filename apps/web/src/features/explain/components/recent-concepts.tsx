@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
+import { UiIcon } from '../../../components/explanation/icons.tsx';
 import type { RecentConcept } from '../stores/concept-store.ts';
-import { UiIcon } from './icons.tsx';
 
 const shortDateTime = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'short',

@@ -7,13 +7,13 @@ import {
   templateLabel,
 } from '@grasp/contract';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { SectionCard } from '../../../components/explanation/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNarration } from '../hooks/use-narration.ts';
 import type { CurrentConcept } from '../stores/concept-store.ts';
 import { ActionBar } from './action-bar.tsx';
 import { GlossaryTable, LanguageBadge } from './explanation-language.tsx';
 import { RelatedConcepts } from './related-concepts.tsx';
-import { SectionCard } from './section-card.tsx';
 
 const ConceptGraph = lazy(() => import('./concept-graph.tsx'));
 

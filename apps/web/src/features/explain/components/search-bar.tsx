@@ -1,7 +1,7 @@
 import { QUERY_MAX_LENGTH } from '@grasp/contract';
 import { type FormEvent, type Ref, useEffect, useId, useState } from 'react';
+import { UiIcon } from '../../../components/explanation/icons.tsx';
 import { DifficultyPicker } from './difficulty-picker.tsx';
-import { UiIcon } from './icons.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import { ProviderPicker } from './provider-picker.tsx';
 import { StylePicker } from './style-picker.tsx';

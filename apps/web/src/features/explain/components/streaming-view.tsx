@@ -1,7 +1,7 @@
 import { type LanguageId, parseExplanation, providerLabel } from '@grasp/contract';
 import { useMemo } from 'react';
+import { SectionCard } from '../../../components/explanation/section-card.tsx';
 import { useScriptFonts } from '../lib/script-fonts.ts';
-import { SectionCard } from './section-card.tsx';
 
 /** The answer while it streams in: sections appear as their headings arrive. */
 export function StreamingView({

@@ -1,11 +1,11 @@
 import { DEFAULT_TEMPLATE, TEMPLATES, type Template, templateLabel } from '@grasp/contract';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { UiIcon } from '../../../components/explanation/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useSettings } from '../../settings/settings-store.ts';
 import { effectiveTemplate, isLockedTemplate } from '../lib/template-access.ts';
-import { UiIcon } from './icons.tsx';
 
 /** The six styles of the search bar (SPEC.md §2, §6). */
 export const SELECTABLE_TEMPLATES: readonly Template[] = TEMPLATES.filter((t) => t.selectable);

@@ -6,8 +6,8 @@ import {
   type LanguageId,
 } from '@grasp/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SectionStatus } from '../components/section-card.tsx';
-import { markdownToPlainText } from '../lib/plain-text.ts';
+import type { SectionStatus } from '../../../components/explanation/section-card.tsx';
+import { markdownToPlainText } from '../../../lib/plain-text.ts';
 
 export type NarrationState = 'idle' | 'playing' | 'paused';
 

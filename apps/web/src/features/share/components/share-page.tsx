@@ -6,11 +6,11 @@ import {
   templateLabel,
 } from '@grasp/contract';
 import { SiteFooter } from '../../../app/site-footer.tsx';
+import { SectionCard } from '../../../components/explanation/section-card.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { SkipLink } from '../../../components/ui/skip-link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { SectionCard } from '../../explain/components/section-card.tsx';
 
 // Rendered on the server: one fixed zone, so every reader sees the same date.
 const longDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'UTC' });

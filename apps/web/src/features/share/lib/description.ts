@@ -1,5 +1,5 @@
 import { parseExplanation, shareText } from '@grasp/contract';
-import { markdownToPlainText } from '../../explain/lib/plain-text.ts';
+import { markdownToPlainText } from '../../../lib/plain-text.ts';
 
 /** Link previews cut descriptions at about this length anyway. */
 export const DESCRIPTION_MAX_LENGTH = 200;

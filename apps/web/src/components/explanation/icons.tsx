@@ -1,6 +1,6 @@
 import type { IconName } from '@grasp/contract';
 import type { ReactNode } from 'react';
-import { StrokeIcon } from '../../../components/ui/stroke-icon.tsx';
+import { StrokeIcon } from '../ui/stroke-icon.tsx';
 
 const SECTION_SHAPES: Record<IconName, ReactNode> = {
   FileText: <path d="M6 3h8l4 4v14H6zM14 3v4h4M9 12h6M9 16h6" />,

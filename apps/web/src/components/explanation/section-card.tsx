@@ -1,7 +1,7 @@
 import type { ExplanationSection } from '@grasp/contract';
 import { SECTION_CLAMP_LENGTH } from '@grasp/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { MarkdownText } from '../../../components/markdown/markdown-text.tsx';
+import { MarkdownText } from '../markdown/markdown-text.tsx';
 import { SectionIcon, UiIcon } from './icons.tsx';
 
 /** Where narration stands on this card; undefined when nothing is being read. */
