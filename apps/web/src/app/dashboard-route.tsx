@@ -1,6 +1,8 @@
+import { ExplanationActionsContext } from '../features/explain/components/explanation-actions.ts';
 import { DashboardPage, type DashboardResultSlots } from '../features/explain/dashboard-page.tsx';
 import { learningSlots } from '../features/learning/learning-slots.tsx';
 import { RevokeShareButton } from '../features/share/components/revoke-share-button.tsx';
+import { ShareActions } from '../features/share/components/share-actions.tsx';
 
 /** The learning loop's parts, placed in the explanation the dashboard shows. */
 const withLearning: DashboardResultSlots = (concept, actions) =>
@@ -15,9 +17,11 @@ const withLearning: DashboardResultSlots = (concept, actions) =>
 /** /dashboard: the explain feature's page, composed here with the learning and share features' parts. */
 export function DashboardRoute() {
   return (
-    <DashboardPage
-      resultSlots={withLearning}
-      recentItemAction={(item) => <RevokeShareButton query={item.query} />}
-    />
+    <ExplanationActionsContext value={ShareActions}>
+      <DashboardPage
+        resultSlots={withLearning}
+        recentItemAction={(item) => <RevokeShareButton query={item.query} />}
+      />
+    </ExplanationActionsContext>
   );
 }

@@ -60,11 +60,10 @@ const UserDashboardPage = lazyPage(
   'UserDashboardPage',
   { path: paths.userDashboard, signedIn: true },
 );
-const DistillerPage = lazyPage(
-  () => import('../features/distill/distiller-page.tsx'),
-  'DistillerPage',
-  { path: paths.distiller, signedIn: true },
-);
+const DistillerRoute = lazyPage(() => import('./distiller-route.tsx'), 'DistillerRoute', {
+  path: paths.distiller,
+  signedIn: true,
+});
 const ReviewPage = lazyPage(() => import('../features/learning/review-page.tsx'), 'ReviewPage', {
   path: paths.review,
   signedIn: true,
@@ -105,7 +104,7 @@ export function AppRoutes() {
           path={paths.distiller}
           element={
             <RequireAuth>
-              <DistillerPage />
+              <DistillerRoute />
             </RequireAuth>
           }
         />

@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, PRODUCT_NAME, shareText } from '@grasp/contract';
-import { useShares } from '../../share/stores/share-store.ts';
+import { useShares } from '../stores/share-store.ts';
 
 /** How a share ended: the link shared or copied, the sheet closed, or the link not made. */
 export type ShareOutcome =
