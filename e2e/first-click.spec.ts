@@ -161,6 +161,26 @@ test.describe('signed in', () => {
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   });
 
+  test('a theme switched while the app is on its way stays switched once it has started', async () => {
+    // The app's code runs, but the page's own part waits: the switch falls in between.
+    const gate: { open?: () => void } = {};
+    const held = new Promise<void>((resolve) => {
+      gate.open = resolve;
+    });
+    await page.route('**/assets/privacy-page-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/privacy');
+    await page.waitForRequest(/\/assets\/privacy-page-/);
+    const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+    await themeToggle(page).first().click();
+    gate.open?.();
+    await expect(page.getByRole('link', { name: 'Upgrade to Pro' }).first()).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(dark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
+    await page.unroute('**/assets/privacy-page-*.js');
+  });
+
   test('the signed-in menu at 375 px opens at the first tap', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openAtFirstPaint(page, '/privacy');

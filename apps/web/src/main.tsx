@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { EarlyInputReplay, takeEarlyInput } from './app/early-input.ts';
+import { useSettings } from './features/settings/settings-store.ts';
 import { startPartsLoaded } from './lib/lazy-part.ts';
 import './index.css';
 
@@ -13,6 +14,9 @@ if (root) {
   if (root.hasChildNodes()) {
     void startPartsLoaded().then(() => {
       const held = takeEarlyInput();
+      // Until now the page's own script switched the theme (public-page.js); the settings were
+      // read when this code first ran, perhaps before such a switch, so they are read again.
+      void useSettings.persist.rehydrate();
       startTransition(
         () =>
           void hydrateRoot(
