@@ -16,5 +16,6 @@ export * from './recaps.ts';
 export * from './settings.ts';
 export * from './share.ts';
 export * from './site.ts';
+export * from './sources.ts';
 export * from './templates.ts';
 export * from './user.ts';
