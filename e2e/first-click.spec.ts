@@ -124,6 +124,78 @@ test.describe('signed out', () => {
   });
 });
 
+const APP_ENTRY_GLOB = '**/assets/index-*.js';
+// The signed-in bar's chunk: the app asks for it once it has hydrated and shows the user's bar.
+const SIGNED_IN_BAR_GLOB = '**/assets/signed-in-nav-*.js';
+
+/** A part of the app the test lets through when it chooses: the window it acts in is certain. */
+interface HeldPart {
+  /** Settles once the page has asked for the part. */
+  requested: Promise<void>;
+  release: () => void;
+}
+
+// Released after each test, so that a failed one leaves no request waiting.
+const heldParts: HeldPart[] = [];
+
+/** Holds every request for `url` (a glob of the app's assets) until `release()`. */
+async function holdPart(page: Page, url: string): Promise<HeldPart> {
+  const part = {} as HeldPart & { asked: () => void };
+  part.requested = new Promise((resolve) => {
+    part.asked = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    part.release = resolve;
+  });
+  heldParts.push(part);
+  // Routing turns the HTTP cache off for the page, so every load of the part comes through here.
+  await page.route(url, async (route) => {
+    part.asked();
+    await released;
+    await route.continue();
+  });
+  return part;
+}
+
+/** Appends a last statement to the app's entry: `globalThis.graspE2eAppEvaluated` tells it ran. */
+async function markAppEvaluated(page: Page): Promise<void> {
+  await page.route(APP_ENTRY_GLOB, async (route) => {
+    const response = await route.fetch();
+    const body = `${await response.text()}\nglobalThis.graspE2eAppEvaluated = true;`;
+    await route.fulfill({ response, body });
+  });
+}
+
+/** Starts this page's next load in the light theme, as the user's saved choice. */
+async function savedLight(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('grasp-settings') ?? '{"state":{}}');
+    localStorage.setItem(
+      'grasp-settings',
+      JSON.stringify({ ...saved, state: { ...saved.state, darkMode: false } }),
+    );
+  });
+}
+
+/** The app has hydrated a signed-in user's page: the user's own bar is on screen. */
+const signedInBar = (page: Page) => page.getByRole('link', { name: 'Upgrade to Pro' }).first();
+
+/** The page shows the dark theme, and its switch says so; the app then switches it back. */
+async function darkThenBackByTheApp(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(themeToggle(page)).toHaveAttribute('aria-pressed', 'true');
+  await expect(themeToggle(page)).toHaveAccessibleName('Switch to light mode');
+  await themeToggle(page).click();
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  await expect(themeToggle(page)).toHaveAttribute('aria-pressed', 'false');
+}
+
+/**
+ * A signed-in user's public page starts the app after its first paint. Its theme switch belongs
+ * to the page's script until the app takes it over at hydration, reading the theme the page
+ * shows; the same button stays through hydration and the swap to the user's bar. Each test holds
+ * a part of the app to put the click in one window of that start.
+ */
 test.describe('signed in', () => {
   test.describe.configure({ mode: 'serial' });
   let context: BrowserContext;
@@ -134,14 +206,22 @@ test.describe('signed in', () => {
     page = await context.newPage();
     await registerAndSignIn(page, uniqueName('click'));
   });
+  test.afterEach(async () => {
+    for (const part of heldParts.splice(0)) part.release();
+    await page.unrouteAll({ behavior: 'wait' });
+  });
   test.afterAll(() => context.close());
 
-  test('Pay at the first click on a reloaded /pricing starts the payment', async () => {
+  test('Pay clicked before the app’s code arrives starts the payment once it has', async () => {
+    const entry = await holdPart(page, APP_ENTRY_GLOB);
     const initiated = page.waitForRequest(
       (r) => r.url().endsWith('/api/payment/initiate') && r.method() === 'POST',
     );
-    await openAtFirstPaint(page, '/pricing');
+    await page.goto('/pricing');
+    await entry.requested;
     await page.getByRole('button', { name: /^Pay ₹99 now$/ }).click();
+    await expect(page.locator('body')).toHaveCSS('cursor', 'progress');
+    entry.release();
     expect((await initiated).headers().authorization).toMatch(/^Bearer /);
     await expect(page.getByText('TEST CHECKOUT — no real money')).toBeVisible();
   });
@@ -152,33 +232,83 @@ test.describe('signed in', () => {
     await expect(page.getByPlaceholder('What concept would you like to learn?')).toBeVisible();
   });
 
-  test('a signed-in user’s public page shows no visitor controls and switches the theme at once', async () => {
-    await openAtFirstPaint(page, '/terms');
-    await themeToggle(page).first().click();
+  test('the theme switched before the app’s code arrives is the one the app takes over', async () => {
+    await savedLight(page);
+    const entry = await holdPart(page, APP_ENTRY_GLOB);
+    await page.goto('/terms');
+    await entry.requested;
+    await themeToggle(page).click();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(page.getByRole('link', { name: 'Get Started', exact: true })).toBeHidden();
+
+    entry.release();
+    await expect(signedInBar(page)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Get Started', exact: true })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Upgrade to Pro' }).first()).toBeVisible();
-    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await darkThenBackByTheApp(page);
   });
 
-  test('a theme switched while the app is on its way stays switched once it has started', async () => {
-    // The app's code runs, but the page's own part waits: the switch falls in between.
-    const gate: { open?: () => void } = {};
-    const held = new Promise<void>((resolve) => {
-      gate.open = resolve;
-    });
-    await page.route('**/assets/privacy-page-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+  test('the theme switched after the app’s code has read the settings, before it hydrates, stays', async () => {
+    await savedLight(page);
+    // The app's code runs (and reads the saved light theme), but the page's own part waits.
+    await markAppEvaluated(page);
+    const pagePart = await holdPart(page, '**/assets/privacy-page-*.js');
     await page.goto('/privacy');
-    await page.waitForRequest(/\/assets\/privacy-page-/);
-    const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
-    await themeToggle(page).first().click();
-    gate.open?.();
-    await expect(page.getByRole('link', { name: 'Upgrade to Pro' }).first()).toBeVisible();
-    await expect(page.locator('html')).toHaveClass(dark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
-    await page.unroute('**/assets/privacy-page-*.js');
+    await page.waitForFunction(() => 'graspE2eAppEvaluated' in globalThis);
+    await themeToggle(page).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+
+    pagePart.release();
+    await expect(signedInBar(page)).toBeVisible();
+    await darkThenBackByTheApp(page);
+  });
+
+  test('a press begun before the app starts ends in a switch after it has hydrated', async () => {
+    await savedLight(page);
+    const entry = await holdPart(page, APP_ENTRY_GLOB);
+    const bar = await holdPart(page, SIGNED_IN_BAR_GLOB);
+    await page.goto('/terms');
+    await entry.requested;
+    const box = await themeToggle(page).boundingBox();
+    if (!box) throw new Error('the theme switch is not on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+
+    // The app hydrates and turns the header into the user's, whose parts are still on the way.
+    entry.release();
+    await bar.requested;
+    await page.mouse.up();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+
+    bar.release();
+    await expect(signedInBar(page)).toBeVisible();
+    await darkThenBackByTheApp(page);
+  });
+
+  test('the theme the page shows holds when the browser refuses to save it', async () => {
+    await savedLight(page);
+    // A second page of the same session, whose storage takes no settings (private browsing):
+    // the app cannot learn of the switch from the saved settings, only from the page.
+    const refusing = await context.newPage();
+    try {
+      await refusing.addInitScript(() => {
+        const save = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+          if (key === 'grasp-settings') throw new DOMException('refused', 'QuotaExceededError');
+          save.call(this, key, value);
+        };
+      });
+      const entry = await holdPart(refusing, APP_ENTRY_GLOB);
+      await refusing.goto('/privacy');
+      await entry.requested;
+      await themeToggle(refusing).click();
+      await expect(refusing.locator('html')).toHaveClass(/\bdark\b/);
+
+      entry.release();
+      await expect(signedInBar(refusing)).toBeVisible();
+      await darkThenBackByTheApp(refusing);
+    } finally {
+      await refusing.close();
+    }
   });
 
   test('the signed-in menu at 375 px opens at the first tap', async () => {

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { EarlyInputReplay, takeEarlyInput } from './app/early-input.ts';
-import { useSettings } from './features/settings/settings-store.ts';
+import { adoptShownTheme } from './features/settings/settings-store.ts';
 import { startPartsLoaded } from './lib/lazy-part.ts';
 import './index.css';
 
@@ -13,10 +13,10 @@ if (root) {
   // browser every few milliseconds instead of holding the main thread in one long task.
   if (root.hasChildNodes()) {
     void startPartsLoaded().then(() => {
+      // The hand-over: the page's script stops handling input (and the theme switch), and in the
+      // same task the app takes the theme the page shows; React's listeners come next.
       const held = takeEarlyInput();
-      // Until now the page's own script switched the theme (public-page.js); the settings were
-      // read when this code first ran, perhaps before such a switch, so they are read again.
-      void useSettings.persist.rehydrate();
+      adoptShownTheme();
       startTransition(
         () =>
           void hydrateRoot(
@@ -29,6 +29,7 @@ if (root) {
       );
     });
   } else {
+    adoptShownTheme();
     createRoot(root).render(
       <StrictMode>
         <App />

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 declare global {
   interface Window {
-    /** Set by page-loader.js on prerendered pages: stops holding input, returns what it held. */
+    /** Set by public-page.js on prerendered pages: stops holding input, returns what it held. */
     graspEarlyInput?: () => Element[];
   }
 }

@@ -5,7 +5,6 @@ import { ProfileMenu } from '../features/auth/profile-menu.tsx';
 import { UpgradeLink } from '../features/auth/signed-in-controls.tsx';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { RecapsBadge, useRecapsCount } from '../features/learning/components/recaps-badge.tsx';
-import { ThemeToggle } from '../features/settings/theme-toggle.tsx';
 import { useAuth } from '../lib/auth-store.ts';
 import { ContactPopover } from './contact-popover.tsx';
 import { MobileMenu, navEntryClass } from './mobile-menu.tsx';
@@ -46,11 +45,24 @@ function Entries({ inline, onFollow }: { inline: boolean; onFollow?: () => void 
   });
 }
 
+/** The signed-in bar's entries (SPEC.md §2), beside the logo. */
+export function SignedInLinks() {
+  return (
+    <nav aria-label="Main" className="hidden gap-1 md:flex">
+      <Entries inline />
+    </nav>
+  );
+}
+
+/** The contact popover, before the header's theme switch. */
+export { ContactPopover as SignedInContact };
+
 /**
- * The signed-in navigation bar (SPEC.md §2): entries, contact, theme, Upgrade for Free plans and
- * the profile menu. Loaded on demand, so visitors on the landing page never download it.
+ * The rest of the signed-in bar (SPEC.md §2), after the header's theme switch: Upgrade for Free
+ * plans, the profile menu and the small screens' menu. Loaded on demand, with the entries and
+ * the contact popover, so visitors on the landing page never download it.
  */
-export function SignedInNav() {
+export function SignedInActions() {
   const user = useAuth((s) => s.user);
   const signOut = useSignOut();
   useRecapsCount(user !== null);
@@ -58,34 +70,27 @@ export function SignedInNav() {
   const free = isFreePlan(user.plan);
   return (
     <>
-      <nav aria-label="Main" className="hidden gap-1 md:flex">
-        <Entries inline />
-      </nav>
-      <div className="ml-auto flex items-center gap-1 sm:gap-2">
-        <ContactPopover />
-        <ThemeToggle />
-        {free ? (
-          <div className="hidden sm:block">
-            <UpgradeLink plan={user.plan} />
-          </div>
-        ) : null}
-        <ProfileMenu user={user} onSignOut={signOut} />
-        <MobileMenu
-          extra={(close) =>
-            free ? (
-              <Link
-                to={paths.pricing}
-                onClick={close}
-                className="mt-3 block rounded-lg bg-amber-400 px-3 py-2.5 text-center font-semibold text-slate-900 hover:bg-amber-300 sm:hidden"
-              >
-                Upgrade to Pro
-              </Link>
-            ) : null
-          }
-        >
-          {(close) => <Entries inline={false} onFollow={close} />}
-        </MobileMenu>
-      </div>
+      {free ? (
+        <div className="hidden sm:block">
+          <UpgradeLink plan={user.plan} />
+        </div>
+      ) : null}
+      <ProfileMenu user={user} onSignOut={signOut} />
+      <MobileMenu
+        extra={(close) =>
+          free ? (
+            <Link
+              to={paths.pricing}
+              onClick={close}
+              className="mt-3 block rounded-lg bg-amber-400 px-3 py-2.5 text-center font-semibold text-slate-900 hover:bg-amber-300 sm:hidden"
+            >
+              Upgrade to Pro
+            </Link>
+          ) : null
+        }
+      >
+        {(close) => <Entries inline={false} onFollow={close} />}
+      </MobileMenu>
     </>
   );
 }

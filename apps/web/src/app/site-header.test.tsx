@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -151,6 +151,15 @@ describe('the signed-in navigation bar', () => {
     const upgrade = screen.queryByRole('link', { name: 'Upgrade to Pro' });
     if (shown) expect(upgrade).toHaveAttribute('href', '/pricing');
     else expect(upgrade).toBeNull();
+  });
+
+  // A press that began on the visitor's switch must end on the same button (e2e/first-click.spec.ts).
+  it('keeps the very button of the theme switch when the bar turns into the signed-in one', async () => {
+    renderHeader('/terms');
+    const toggle = screen.getByRole('button', { name: 'Switch to dark mode' });
+    act(() => signInAs(makeUser()));
+    await bar();
+    expect(screen.getByRole('button', { name: 'Switch to dark mode' })).toBe(toggle);
   });
 
   it('keeps the theme toggle and the profile menu', async () => {

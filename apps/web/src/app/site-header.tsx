@@ -3,14 +3,22 @@ import { Logo } from '../components/ui/logo.tsx';
 import { ThemeToggle } from '../features/settings/theme-toggle.tsx';
 import { useAuth } from '../lib/auth-store.ts';
 import { afterApiReady } from './api-ready.ts';
-import { VisitorNav } from './visitor-nav.tsx';
+import { VisitorActions, VisitorLinks } from './visitor-nav.tsx';
 
-// Only signed-in users need this bar, so it stays out of the landing page's first chunk.
-const SignedInNav = lazy(() =>
-  afterApiReady(() => import('./signed-in-nav.tsx')).then((m) => ({ default: m.SignedInNav })),
-);
+// Only signed-in users need this bar, so it stays out of the landing page's first chunk; its three
+// parts come with one load.
+let signedInBar: Promise<typeof import('./signed-in-nav.tsx')> | undefined;
+const loadSignedInBar = () => (signedInBar ??= afterApiReady(() => import('./signed-in-nav.tsx')));
+const SignedInLinks = lazy(() => loadSignedInBar().then((m) => ({ default: m.SignedInLinks })));
+const SignedInContact = lazy(() => loadSignedInBar().then((m) => ({ default: m.SignedInContact })));
+const SignedInActions = lazy(() => loadSignedInBar().then((m) => ({ default: m.SignedInActions })));
 
-/** Sticky on every screen: the visitor's header, or the signed-in navigation bar. */
+/**
+ * Sticky on every screen: the visitor's header, or the signed-in navigation bar. The theme switch
+ * is the header's own, outside both: a signed-in user's prerendered page hydrates as a visitor's
+ * and then shows the user's bar, and that same button stays, so a press begun before the swap
+ * still ends in a click (a new button under the pointer would get no click at all).
+ */
 export function SiteHeader() {
   const signedIn = useAuth((s) => s.user !== null);
   return (
@@ -18,18 +26,27 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
         <Logo />
         {signedIn ? (
-          <Suspense
-            fallback={
-              <div className="ml-auto">
-                <ThemeToggle />
-              </div>
-            }
-          >
-            <SignedInNav />
+          <Suspense fallback={null}>
+            <SignedInLinks />
           </Suspense>
         ) : (
-          <VisitorNav />
+          <VisitorLinks />
         )}
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <SignedInContact />
+            </Suspense>
+          ) : null}
+          <ThemeToggle />
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <SignedInActions />
+            </Suspense>
+          ) : (
+            <VisitorActions />
+          )}
+        </div>
       </div>
     </header>
   );

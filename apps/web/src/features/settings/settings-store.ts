@@ -6,7 +6,7 @@ import {
   type TemplateId,
 } from '@grasp/contract';
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { createJSONStorage, persist } from 'zustand/middleware';
 
 export const SETTINGS_STORAGE_KEY = 'grasp-settings';
 
@@ -24,6 +24,22 @@ function prefersDark(): boolean {
   );
 }
 
+/**
+ * localStorage, where a refused write (private browsing, a full quota) leaves the setting for
+ * this visit only, as the public pages' script does (public-page.js), instead of throwing.
+ */
+const refusableStorage = {
+  getItem: (name: string) => localStorage.getItem(name),
+  setItem: (name: string, value: string) => {
+    try {
+      localStorage.setItem(name, value);
+    } catch {
+      // Kept for this visit.
+    }
+  },
+  removeItem: (name: string) => localStorage.removeItem(name),
+};
+
 export const useSettings = create<SettingsState>()(
   persist(
     (set) => ({
@@ -38,6 +54,7 @@ export const useSettings = create<SettingsState>()(
     }),
     {
       name: SETTINGS_STORAGE_KEY,
+      storage: createJSONStorage(() => refusableStorage),
       /**
        * Saved settings, else the system's theme, arrive after the initial state: that one stays
        * what prerendered pages were rendered with, and React hydrates them with it (zustand hands
@@ -65,4 +82,14 @@ export function applyTheme(darkMode: boolean): void {
   const root = document.documentElement;
   root.classList.toggle('dark', darkMode);
   root.style.colorScheme = darkMode ? 'dark' : 'light';
+}
+
+/**
+ * The app takes the theme over as the page shows it: until now the page's own scripts owned the
+ * <html> class (before-paint.js, and public-page.js, which may have switched it since the saved
+ * settings were read). Called once, as the app starts, before React renders.
+ */
+export function adoptShownTheme(): void {
+  const shown = document.documentElement.classList.contains('dark');
+  if (useSettings.getState().darkMode !== shown) useSettings.setState({ darkMode: shown });
 }
