@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from '@grasp/contract';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { registerAndSignIn, uniqueName } from './support/accounts.ts';
 
 /**
@@ -9,6 +9,9 @@ import { registerAndSignIn, uniqueName } from './support/accounts.ts';
  * first paint: those tests hold a part of the app (page.route) to put the click in one window.
  */
 test.describe.configure({ timeout: 90_000 });
+// A state that comes once the app has started may take longer than the default on a loaded CI
+// machine (seen: a signed-in /dashboard still loading after 5 s); the wait ends when it comes.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/;
 
