@@ -124,6 +124,12 @@ export function createUsageService(deps: UsageDeps) {
     if (returned) recorder.unitReturned();
   }
 
+  async function returnUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void> {
+    if (!(await repo.deleteHold(tx, hold.id))) return;
+    await repo.giveUnitBack(tx, hold.cycleId);
+    recorder.unitReturned();
+  }
+
   /** Gives back the units of a cycle's stale holds; how many there were. */
   async function releaseStaleHolds(cycleId: string): Promise<number> {
     const before = new Date(clock.now().getTime() - STALE_HOLD_MS);
@@ -165,6 +171,28 @@ export function createUsageService(deps: UsageDeps) {
     async keepUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void> {
       await repo.deleteHold(tx, hold.id);
     },
+
+    /**
+     * Settles a held unit inside the transaction that stores what it paid for: given back when
+     * `isRepeat` finds the same thing already paid for by a request that raced this one, else
+     * kept. The cycle is locked first, so the racer's store is either committed or not begun.
+     */
+    async settleUnit(
+      tx: Transaction<DB>,
+      hold: UnitHold,
+      isRepeat: () => Promise<boolean>,
+    ): Promise<'kept' | 'returned'> {
+      await repo.lockCycle(tx, hold.cycleId);
+      if (await isRepeat()) {
+        await returnUnit(tx, hold);
+        return 'returned';
+      }
+      await repo.deleteHold(tx, hold.id);
+      return 'kept';
+    },
+
+    /** Gives a held unit back inside a transaction: what it would have paid for was already paid. */
+    returnUnit,
 
     giveUnitBack,
 

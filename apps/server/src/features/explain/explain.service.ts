@@ -55,7 +55,11 @@ export interface ExplainDeps {
   units: {
     currentCycle(userId: string): Promise<{ starts_at: string }>;
     takeUnit(userId: string): Promise<UnitHold>;
-    keepUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void>;
+    settleUnit(
+      tx: Transaction<DB>,
+      hold: UnitHold,
+      isRepeat: () => Promise<boolean>,
+    ): Promise<'kept' | 'returned'>;
     giveUnitBack(hold: UnitHold): Promise<void>;
   };
   timeoutMs?: number;
@@ -81,6 +85,8 @@ export interface ExplainTicket {
   provider: ExplanationProvider;
   /** The unit this answer pays with; null for a free repeat. */
   hold: UnitHold | null;
+  /** Start of the user's cycle: an identical ask since then makes this one free. */
+  since: string;
 }
 
 /** What the provider answered, shared by everyone who asks the same: no user's record in it. */
@@ -222,6 +228,15 @@ export function createExplainService(deps: ExplainDeps) {
    * transaction: a crash between two writes would otherwise charge for an answer never kept.
    * A free repeat has no unit to keep in step, so it joins the batched writes.
    */
+  const askOf = (ticket: ExplainTicket): repo.Ask => ({
+    userId: ticket.user.id,
+    queryKey: queryKey(ticket.input.query),
+    template: ticket.input.template,
+    difficulty: ticket.input.difficulty,
+    language: languageOf(ticket.input),
+    since: ticket.since,
+  });
+
   async function storeMessage(ticket: ExplainTicket, result: ExplainResponse): Promise<void> {
     const text = storedTexts.textOf(result.response, answerDetails(result));
     const row: Message = {
@@ -240,9 +255,13 @@ export function createExplainService(deps: ExplainDeps) {
     const { hold } = ticket;
     if (!hold) return messages.write(row);
     const written = await db.transaction().execute(async (tx) => {
-      const texts = await saveMessages(tx, [row]);
-      await deps.units.keepUnit(tx, hold);
-      return texts;
+      // The same ask sent at the same moment was stored (and paid for) first: this one is free.
+      await deps.units.settleUnit(
+        tx,
+        hold,
+        async () => !ticket.input.fresh && (await repo.hasAskedSince(tx, askOf(ticket))),
+      );
+      return saveMessages(tx, [row]);
     });
     storedTexts.remember(written);
   }
@@ -269,7 +288,7 @@ export function createExplainService(deps: ExplainDeps) {
           since: cycle.starts_at,
         }));
       const hold = repeat ? null : await deps.units.takeUnit(user.id);
-      return { user, input, provider, hold };
+      return { user, input, provider, hold, since: cycle.starts_at };
     },
 
     /** Produces the answer (cache, shared in-flight call, or provider), stores it as the user's message. */

@@ -23,6 +23,7 @@ export function findFollowUp(db: Db, explanationId: string, questionKey: string)
     .executeTakeFirst();
 }
 
+/** Stores a follow-up unless its question was stored first (unique key); true when stored. */
 export async function insertFollowUp(
   db: Db,
   row: {
@@ -31,10 +32,10 @@ export async function insertFollowUp(
     questionKey: string;
     question: string;
     answer: string;
-    createdAt: string;
+    created_at: string;
   },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .insertInto('follow_ups')
     .values({
       id: row.id,
@@ -42,9 +43,11 @@ export async function insertFollowUp(
       question_key: row.questionKey,
       question: row.question,
       answer: row.answer,
-      created_at: row.createdAt,
+      created_at: row.created_at,
     })
-    .execute();
+    .onConflict((oc) => oc.columns(['explanation_id', 'question_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export function reExplanationsOf(db: Db, explanationId: string) {
