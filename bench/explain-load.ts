@@ -4,13 +4,21 @@
  * in turn, three rounds each, and compared by their medians: on a small shared machine one round
  * of either can be 10–40% off the others, which a single pair turns into a ratio that means little.
  * Needs a build (npm run build). Run: npx tsx bench/explain-load.ts
- * Set DATABASE_URL=postgres://… to run the server on PostgreSQL instead of SQLite.
+ * Set DATABASE_URL=postgres://… to run the server on PostgreSQL instead of SQLite, and
+ * CPU_PROF_DIR=… to profile the server (then: npx tsx bench/profile-summary.ts <file>).
  */
 import { basePort, type LoadFigures, load, rssMb, signUp, startServer } from './lib.ts';
 
 const ROUNDS = 3;
 const port = basePort(3301);
-const server = await startServer('apps/server/dist/main.js', port, { RATE_LIMIT_SCALE: '100000' });
+// CPU_PROF_DIR=dir: the server writes a V8 profile there on exit (bench/profile-summary.ts reads it).
+const profileDir = process.env.CPU_PROF_DIR;
+const server = await startServer(
+  'apps/server/dist/main.js',
+  port,
+  { RATE_LIMIT_SCALE: '100000' },
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
 const hello = await startServer('bench/hello-world.mjs', port + 1);
 const rssAtStart = rssMb(server.child.pid);
 const token = await signUp(server, `bench${Date.now()}`);

@@ -97,12 +97,25 @@ export function createUsageService(deps: UsageDeps) {
     await openCycle(db, userId, next, start);
   }
 
+  // A kept cycle is the same object on every request: its dates are parsed once.
+  const bounds = new WeakMap<Cycle, [startsAt: number, endsAt: number]>();
+  const boundsOf = (cycle: Cycle) => {
+    let known = bounds.get(cycle);
+    if (!known) {
+      known = [Date.parse(cycle.starts_at), Date.parse(cycle.ends_at)];
+      bounds.set(cycle, known);
+    }
+    return known;
+  };
+
   async function currentCycle(userId: string): Promise<Cycle> {
     const now = clock.now();
+    const nowMs = now.getTime();
     for (let attempt = 0; attempt < 3; attempt++) {
       const latest = await latestCycles.read(userId, () => repo.latestCycle(db, userId));
-      if (latest && new Date(latest.ends_at) > now && new Date(latest.starts_at) <= now) {
-        return latest;
+      if (latest) {
+        const [startsAt, endsAt] = boundsOf(latest);
+        if (endsAt > nowMs && startsAt <= nowMs) return latest;
       }
       try {
         await rollOver(userId, latest, now);

@@ -87,6 +87,8 @@ export interface ExplainTicket {
   hold: UnitHold | null;
   /** Start of the user's cycle: an identical ask since then makes this one free. */
   since: string;
+  /** The query as asks are compared (lib/query-key.ts), worked out once. */
+  queryKey: string;
 }
 
 /** What the provider answered, shared by everyone who asks the same: no user's record in it. */
@@ -151,7 +153,7 @@ export function createExplainService(deps: ExplainDeps) {
   };
   // English keys are those of before languages, so the answers cached then are still found.
   const cacheKey = (t: ExplainTicket) => {
-    const key = [queryKey(t.input.query), t.input.template, t.input.difficulty, t.provider.id];
+    const key = [t.queryKey, t.input.template, t.input.difficulty, t.provider.id];
     const language = languageOf(t.input);
     return (language === 'en' ? key : [...key, language]).join('|');
   };
@@ -230,7 +232,7 @@ export function createExplainService(deps: ExplainDeps) {
    */
   const askOf = (ticket: ExplainTicket): repo.Ask => ({
     userId: ticket.user.id,
-    queryKey: queryKey(ticket.input.query),
+    queryKey: ticket.queryKey,
     template: ticket.input.template,
     difficulty: ticket.input.difficulty,
     language: languageOf(ticket.input),
@@ -238,12 +240,12 @@ export function createExplainService(deps: ExplainDeps) {
   });
 
   async function storeMessage(ticket: ExplainTicket, result: ExplainResponse): Promise<void> {
-    const text = storedTexts.textOf(result.response, answerDetails(result));
+    const text = storedTexts.textOf(result.response, () => answerDetails(result));
     const row: Message = {
       id: result.explanationId,
       userId: ticket.user.id,
       conceptName: ticket.input.query,
-      queryKey: queryKey(ticket.input.query),
+      queryKey: ticket.queryKey,
       template: ticket.input.template,
       difficulty: ticket.input.difficulty,
       provider: result.provider,
@@ -277,18 +279,19 @@ export function createExplainService(deps: ExplainDeps) {
       // Before any unit is taken: the offline dictionary writes English only.
       checkWritesLanguage(provider, language, deps.providers);
       const cycle = await deps.units.currentCycle(user.id);
+      const key = queryKey(input.query);
       const repeat =
         !input.fresh &&
         (await isRepeat({
           userId: user.id,
-          queryKey: queryKey(input.query),
+          queryKey: key,
           template: input.template,
           difficulty: input.difficulty,
           language,
           since: cycle.starts_at,
         }));
       const hold = repeat ? null : await deps.units.takeUnit(user.id);
-      return { user, input, provider, hold, since: cycle.starts_at };
+      return { user, input, provider, hold, since: cycle.starts_at, queryKey: key };
     },
 
     /** Produces the answer (cache, shared in-flight call, or provider), stores it as the user's message. */

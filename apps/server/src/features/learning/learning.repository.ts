@@ -117,14 +117,28 @@ export function attemptForExplanation(db: Db, explanationId: string) {
     .executeTakeFirst();
 }
 
-/** The user's own attempt; undefined for anyone else's id. */
-export function attemptOf(db: Db, attemptId: string, userId: string) {
+/** The user's own attempt with its questions, in one read; undefined for anyone else's id. */
+export function attemptWithSetOf(db: Db, attemptId: string, userId: string) {
   return db
     .selectFrom('quiz_attempts')
-    .select(['id', 'answer_id', 'explanation_id'])
-    .where('id', '=', attemptId)
-    .where('user_id', '=', userId)
+    .innerJoin('quiz_sets', 'quiz_sets.answer_id', 'quiz_attempts.answer_id')
+    .select(['quiz_attempts.id', 'quiz_attempts.explanation_id', 'quiz_sets.questions_json'])
+    .where('quiz_attempts.id', '=', attemptId)
+    .where('quiz_attempts.user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** How many questions of an attempt are answered, and how many rightly. */
+export async function answerCountOf(db: Db, attemptId: string) {
+  const row = await db
+    .selectFrom('quiz_answers')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('answered'),
+      eb.fn.coalesce(eb.fn.sum<string | number>('correct'), eb.lit(0)).as('correct'),
+    ])
+    .where('attempt_id', '=', attemptId)
+    .executeTakeFirstOrThrow();
+  return { answered: Number(row.answered), correct: Number(row.correct) };
 }
 
 /** One attempt per explanation: a second insert (another tab) leaves the first. */
