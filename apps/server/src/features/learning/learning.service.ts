@@ -8,6 +8,7 @@ import {
   type ProviderId,
   parseExplanation,
   type QuizAnswerResult,
+  queryKey,
   REQUEST_TIMEOUT_MS,
   type ReExplanation,
   type TemplateId,
@@ -236,8 +237,9 @@ export function createLearningService(deps: LearningDeps) {
     ): Promise<ReExplanation> {
       const explanation = await explanationOf(user.id, input.explanationId);
       const context = contextOf(explanation, user);
-      const wanted = input.section.trim().toLowerCase();
-      const section = context.sections.find((s) => s.title.trim().toLowerCase() === wanted);
+      // The quiz's normalisation (quiz-rules.ts), so a title it keeps is one found here.
+      const wanted = queryKey(input.section);
+      const section = context.sections.find((s) => queryKey(s.title) === wanted);
       if (!section) throw sectionNotFound();
       const earlier = await repo.reExplanationsOf(db, explanation.explanationId);
       // The way the section was first told is the record's own style's, whatever the plan now

@@ -335,6 +335,12 @@ describe.each(TEST_DATABASES)('the learning loop on %s', (kind) => {
       expect(told).toHaveLength(1);
     });
 
+    it('finds the section as the quiz does: case and spacing aside', async () => {
+      const res = await reExplain(alice, '  KEY   takeaway ');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().section).toBe('Key Takeaway');
+    });
+
     it('answers 404 for a section the explanation does not have, or someone else’s', async () => {
       expect((await reExplain(alice, 'Nowhere')).statusCode).toBe(404);
       expect((await reExplain(bob, 'Key Principles')).statusCode).toBe(404);
