@@ -147,8 +147,10 @@ describe('Check yourself', () => {
       section: 'Core Understanding',
     });
 
-    // The quiz now leads to the card instead of offering to explain it again.
+    // The quiz now leads to the card instead of offering to explain it again, and focus moved
+    // from the button that left to that link.
     expect(screen.queryByRole('button', { name: 'Explain this part another way' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to “Core Understanding”' })).toHaveFocus();
     await userEvent.click(screen.getByRole('link', { name: 'Go to “Core Understanding”' }));
     expect(core).toHaveFocus();
   });
