@@ -4,13 +4,21 @@
  * in turn, three rounds each, and compared by their medians: on a small shared machine one round
  * of either can be 10–40% off the others, which a single pair turns into a ratio that means little.
  * Needs a build (npm run build). Run: npx tsx bench/explain-load.ts
- * Set DATABASE_URL=postgres://… to run the server on PostgreSQL instead of SQLite.
+ * Set DATABASE_URL=postgres://… to run the server on PostgreSQL instead of SQLite, and
+ * CPU_PROF_DIR=… to profile the server (then: npx tsx bench/profile-summary.ts <file>).
  */
-import { basePort, type LoadFigures, load, rssMb, signUp, startServer } from './lib.ts';
+import { basePort, cpuMs, type LoadFigures, load, rssMb, signUp, startServer } from './lib.ts';
 
 const ROUNDS = 3;
 const port = basePort(3301);
-const server = await startServer('apps/server/dist/main.js', port, { RATE_LIMIT_SCALE: '100000' });
+// CPU_PROF_DIR=dir: the server writes a V8 profile there on exit (bench/profile-summary.ts reads it).
+const profileDir = process.env.CPU_PROF_DIR;
+const server = await startServer(
+  'apps/server/dist/main.js',
+  port,
+  { RATE_LIMIT_SCALE: '100000' },
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
 const hello = await startServer('bench/hello-world.mjs', port + 1);
 const rssAtStart = rssMb(server.child.pid);
 const token = await signUp(server, `bench${Date.now()}`);
@@ -27,8 +35,12 @@ if (!first.ok) throw new Error(`warm-up failed: ${first.status} ${await first.te
 
 const grasp: LoadFigures[] = [];
 const baseline: LoadFigures[] = [];
+// The server's CPU time per answer: unlike req/s, barely moved by what else the machine runs.
+let graspCpuMs = 0;
 for (let round = 0; round < ROUNDS; round++) {
+  const before = cpuMs(server.child.pid);
   grasp.push(await load({ url, method: 'POST', headers, body }));
+  graspCpuMs += cpuMs(server.child.pid) - before;
   baseline.push(await load({ url: `${hello.url}/api/health` }));
 }
 const rssAfterLoad = rssMb(server.child.pid);
@@ -62,4 +74,8 @@ process.stdout.write(
 );
 process.stdout.write(
   `server RSS: ${rssAtStart} MB after start, ${rssAfterLoad} MB after the load (target ≤ 150 MB)\n`,
+);
+const answered = grasp.reduce((sum, r) => sum + r.total, 0);
+process.stdout.write(
+  `server CPU per cached explanation: ${((graspCpuMs * 1000) / Math.max(answered, 1)).toFixed(0)} µs (${answered} answered)\n`,
 );

@@ -71,6 +71,13 @@ export async function startServer(
   };
 }
 
+/** CPU time a process has used so far (user + system), in ms: /proc/<pid>/stat, clock ticks of 10 ms. */
+export function cpuMs(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export function rssMb(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -125,6 +132,8 @@ export interface LoadFigures {
   non2xx: number;
   /** non-2xx answers plus requests that failed or timed out */
   errors: number;
+  /** Requests answered in the round. */
+  total: number;
 }
 
 /** First port of a benchmark's servers: BENCH_PORT, so parallel runs can keep apart. */
@@ -140,6 +149,7 @@ export async function load(options: autocannon.Options): Promise<LoadFigures> {
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.non2xx + result.errors + result.timeouts,
+    total: result.requests.total,
   };
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { SHARE_VISIBILITY_HINTS } from '@grasp/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { registerAndSignIn, uniqueName } from './support/accounts.ts';
 import { changesMadeBySheet, pageStylesheet, seriousViolations } from './support/site-helpers.ts';
@@ -15,7 +16,7 @@ test('share an explanation: anyone opens the link, with or without JavaScript, u
   page,
   browser,
   context,
-}) => {
+}, testInfo) => {
   // Three browsers and a sign-up: more than one page's worth of time.
   test.slow();
   const username = uniqueName('sha');
@@ -41,11 +42,42 @@ test('share an explanation: anyone opens the link, with or without JavaScript, u
   expect(share.url).toMatch(/\/s\/[A-Za-z0-9_-]{22}$/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(share.url);
 
+  // The owner makes it public: one line says what that means, and search engines may index it.
+  const who = page.getByRole('combobox', { name: 'Who can find the link' });
+  await expect(who).toHaveValue('unlisted');
+  await expect(page.getByText(SHARE_VISIBILITY_HINTS.unlisted)).toBeVisible();
+  const changed = page.waitForResponse(
+    (r) => r.url().endsWith('/api/share') && r.request().method() === 'POST',
+  );
+  await who.selectOption('public');
+  expect(((await (await changed).json()) as { visibility: string }).visibility).toBe('public');
+  await expect(page.getByText(SHARE_VISIBILITY_HINTS.public)).toBeVisible();
+  for (const [width, colorScheme] of [
+    [375, 'light'],
+    [1280, 'dark'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    // The app's theme is its own setting (a class on html), not the system's scheme.
+    await page.evaluate(
+      (dark) => document.documentElement.classList.toggle('dark', dark),
+      colorScheme === 'dark',
+    );
+    await who.scrollIntoViewIfNeeded();
+    const shot = testInfo.outputPath(`visibility-${width}-${colorScheme}.png`);
+    await page.screenshot({ path: shot });
+    await testInfo.attach(`visibility ${width} ${colorScheme}`, {
+      path: shot,
+      contentType: 'image/png',
+    });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+
   // A friend with no account opens it from a chat.
   const friend = await browser.newContext();
   const reader = await friend.newPage();
   const opened = await reader.goto(share.url);
   expect(opened?.status()).toBe(200);
+  expect(opened?.headers()['x-robots-tag']).toBeUndefined();
   await expect(reader.getByRole('heading', { level: 1, name: 'gravity' })).toBeVisible();
   expect(await sectionsOf(reader).getByRole('listitem').count()).toBeGreaterThanOrEqual(4);
   await expect(

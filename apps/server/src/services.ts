@@ -25,6 +25,7 @@ import {
   createConfiguredProviders,
   createProviderRegistry,
 } from './features/explain/providers/registry.ts';
+import { vendorOptionsOf } from './features/explain/vendor-options.ts';
 import { createHealthService } from './features/health/health.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
 import { buildQuizPrompt, buildTutorPrompt } from './features/learning/learning-prompts.ts';
@@ -84,7 +85,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     (
       deps.providers ??
       createConfiguredProviders(
-        config,
+        vendorOptionsOf(config),
         { explain: buildPrompt, tutor: buildTutorPrompt, quiz: buildQuizPrompt },
         englishOnly(createOfflineProvider({ wordnet })),
       )
@@ -143,7 +144,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
       recaps,
       timeoutMs: deps.explainTimeoutMs,
       distillers: createDistillers({
-        config,
+        vendors: vendorOptionsOf(config),
         providers: deps.providers,
         defaultId: providers.defaultId,
         wordnet,

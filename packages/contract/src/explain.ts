@@ -112,3 +112,11 @@ export const userMessageSchema = z.object({
   created_date: z.string(),
 });
 export type UserMessage = z.infer<typeof userMessageSchema>;
+
+/**
+ * The normalised form of a query, a section title or a quiz option: how the cache, free repeats,
+ * history and the learning loop recognise "the same" (case and spacing aside).
+ */
+export function queryKey(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+}

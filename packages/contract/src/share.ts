@@ -17,6 +17,15 @@ export const shareText = (query: string) => `Learn about ${query} in just 2 minu
 export const SHARE_VISIBILITIES = ['unlisted', 'public'] as const;
 export type ShareVisibility = (typeof SHARE_VISIBILITIES)[number];
 export const DEFAULT_SHARE_VISIBILITY: ShareVisibility = 'unlisted';
+export const SHARE_VISIBILITY_LABELS: Record<ShareVisibility, string> = {
+  unlisted: 'Unlisted',
+  public: 'Public',
+};
+/** The one line beside the owner's choice that says the difference. */
+export const SHARE_VISIBILITY_HINTS: Record<ShareVisibility, string> = {
+  unlisted: 'Anyone with the link can read it; search engines are asked not to list it.',
+  public: 'Anyone with the link can read it, and search engines may list it.',
+};
 
 /** Where a share's public page lives: `PUBLIC_URL` + this. */
 export const sharePath = (shareId: string) => `/s/${shareId}`;

@@ -1,4 +1,2 @@
-/** The normalised form of a query: how the cache, repeats and history recognise "the same". */
-export function queryKey(query: string): string {
-  return query.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+/** The contract's normalisation, where the server's features have always imported it. */
+export { queryKey } from '@grasp/contract';

@@ -64,6 +64,18 @@ export async function giveUnitBack(db: Db, cycleId: string): Promise<void> {
     .execute();
 }
 
+/**
+ * Locks a cycle's row until the transaction ends (a no-op update: PostgreSQL locks the row, SQLite
+ * the database), so one user's racing settlements run one after the other.
+ */
+export async function lockCycle(db: Db, cycleId: string): Promise<void> {
+  await db
+    .updateTable('usage_cycles')
+    .set((eb) => ({ units_used: eb.ref('units_used') }))
+    .where('id', '=', cycleId)
+    .execute();
+}
+
 export async function insertHold(
   db: Db,
   hold: { id: string; cycleId: string; createdAt: Date },

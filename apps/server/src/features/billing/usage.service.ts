@@ -97,12 +97,25 @@ export function createUsageService(deps: UsageDeps) {
     await openCycle(db, userId, next, start);
   }
 
+  // A kept cycle is the same object on every request: its dates are parsed once.
+  const bounds = new WeakMap<Cycle, [startsAt: number, endsAt: number]>();
+  const boundsOf = (cycle: Cycle) => {
+    let known = bounds.get(cycle);
+    if (!known) {
+      known = [Date.parse(cycle.starts_at), Date.parse(cycle.ends_at)];
+      bounds.set(cycle, known);
+    }
+    return known;
+  };
+
   async function currentCycle(userId: string): Promise<Cycle> {
     const now = clock.now();
+    const nowMs = now.getTime();
     for (let attempt = 0; attempt < 3; attempt++) {
       const latest = await latestCycles.read(userId, () => repo.latestCycle(db, userId));
-      if (latest && new Date(latest.ends_at) > now && new Date(latest.starts_at) <= now) {
-        return latest;
+      if (latest) {
+        const [startsAt, endsAt] = boundsOf(latest);
+        if (endsAt > nowMs && startsAt <= nowMs) return latest;
       }
       try {
         await rollOver(userId, latest, now);
@@ -122,6 +135,12 @@ export function createUsageService(deps: UsageDeps) {
       return true;
     });
     if (returned) recorder.unitReturned();
+  }
+
+  async function returnUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void> {
+    if (!(await repo.deleteHold(tx, hold.id))) return;
+    await repo.giveUnitBack(tx, hold.cycleId);
+    recorder.unitReturned();
   }
 
   /** Gives back the units of a cycle's stale holds; how many there were. */
@@ -165,6 +184,28 @@ export function createUsageService(deps: UsageDeps) {
     async keepUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void> {
       await repo.deleteHold(tx, hold.id);
     },
+
+    /**
+     * Settles a held unit inside the transaction that stores what it paid for: given back when
+     * `isRepeat` finds the same thing already paid for by a request that raced this one, else
+     * kept. The cycle is locked first, so the racer's store is either committed or not begun.
+     */
+    async settleUnit(
+      tx: Transaction<DB>,
+      hold: UnitHold,
+      isRepeat: () => Promise<boolean>,
+    ): Promise<'kept' | 'returned'> {
+      await repo.lockCycle(tx, hold.cycleId);
+      if (await isRepeat()) {
+        await returnUnit(tx, hold);
+        return 'returned';
+      }
+      await repo.deleteHold(tx, hold.id);
+      return 'kept';
+    },
+
+    /** Gives a held unit back inside a transaction: what it would have paid for was already paid. */
+    returnUnit,
 
     giveUnitBack,
 

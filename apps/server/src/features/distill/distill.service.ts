@@ -33,7 +33,11 @@ export interface DistillDeps {
     /** The cycle a repeat must fall in to be free. */
     currentCycle(userId: string): Promise<{ starts_at: string }>;
     takeUnit(userId: string): Promise<UnitHold>;
-    keepUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void>;
+    settleUnit(
+      tx: Transaction<DB>,
+      hold: UnitHold,
+      isRepeat: () => Promise<boolean>,
+    ): Promise<'kept' | 'returned'>;
     giveUnitBack(hold: UnitHold): Promise<void>;
   };
   timeoutMs?: number;
@@ -74,11 +78,8 @@ export function createDistillService(deps: DistillDeps) {
       if (!distiller?.available) throw providerUnavailableError(providerLabel(providerId));
       const subjectKey = queryKey(input.subject);
       const cycle = await deps.units.currentCycle(user.id);
-      const earlier = await repo.latestDistillationSince(db, {
-        userId: user.id,
-        subjectKey,
-        since: cycle.starts_at,
-      });
+      const ask = { userId: user.id, subjectKey, since: cycle.starts_at };
+      const earlier = await repo.latestDistillationSince(db, ask);
       const record = (
         tx: Kysely<DB> | Transaction<DB>,
         template: string,
@@ -124,13 +125,25 @@ export function createDistillService(deps: DistillDeps) {
         await deps.units.giveUnitBack(hold);
         throw toDistillAppError(error);
       }
-      // Spent together with the stored distillation, so a crash cannot spend it for nothing.
-      await db.transaction().execute(async (tx) => {
-        await record(tx, template, concepts, prerequisites);
-        await deps.units.keepUnit(tx, hold);
+      // Spent together with the stored distillation, so a crash cannot spend it for nothing;
+      // given back when the same subject sent at the same moment was stored first.
+      const first = await db.transaction().execute(async (tx) => {
+        let racer: Awaited<ReturnType<typeof repo.latestDistillationSince>>;
+        await deps.units.settleUnit(tx, hold, async () => {
+          racer = await repo.latestDistillationSince(tx, ask);
+          return racer !== undefined;
+        });
+        const kept = racer ?? { template, concepts, prerequisites };
+        await record(tx, kept.template, kept.concepts, kept.prerequisites);
+        return kept;
       });
-      const status = await deps.recaps.statusOf(user.id, concepts);
-      return { concepts, template, prerequisites, status };
+      const status = await deps.recaps.statusOf(user.id, first.concepts);
+      return {
+        concepts: first.concepts,
+        template: first.template as DistillResponse['template'],
+        prerequisites: first.prerequisites,
+        status,
+      };
     },
   };
 }

@@ -47,6 +47,7 @@ describe.each(TEST_DATABASES)('concept distiller on %s', (kind) => {
   afterAll(() => t.close());
   beforeEach(() => {
     remote.state.mode = 'ok';
+    remote.state.delayMs = 0;
   });
 
   it('distils with the offline dictionary for a Free user, in the default template', async () => {
@@ -129,6 +130,19 @@ describe.each(TEST_DATABASES)('concept distiller on %s', (kind) => {
       expect(again.json()).toEqual(first.json());
     }
     expect(await units(pro.token, 'priya')).toBe(before);
+  });
+
+  it('charges one of two identical distillations sent at the same moment, and answers both alike', async () => {
+    const gil = await signedInUser(t.app, t.database.db, 'Gil');
+    const before = await units(gil.token, 'gil');
+    remote.state.delayMs = 30;
+    const [first, second] = await Promise.all([
+      distill(gil.token, { subject: 'plate tectonics', provider: 'remote-openai' }),
+      distill(gil.token, { subject: 'Plate  Tectonics', provider: 'remote-openai' }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json().concepts).toEqual(first.json().concepts);
+    expect(await units(gil.token, 'gil')).toBe(before - 1);
   });
 
   it('charges a remembered repeat again once a new cycle begins', async () => {

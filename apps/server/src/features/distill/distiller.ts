@@ -2,7 +2,7 @@ import type { ProviderId } from '@grasp/contract';
 import { createOfflineProvider } from '../explain/providers/offline/offline-provider.ts';
 import type { WordNet } from '../explain/providers/offline/wordnet.ts';
 import type { ExplanationProvider } from '../explain/providers/provider.ts';
-import { createConfiguredProviders, type ProvidersConfig } from '../explain/providers/registry.ts';
+import { createConfiguredProviders, type VendorsOptions } from '../explain/providers/registry.ts';
 import { parseDistillAnswer } from './concept-list.ts';
 import { buildDistillPrompt } from './distill-prompts.ts';
 import { createOfflineDistiller } from './offline/offline-distiller.ts';
@@ -51,7 +51,8 @@ export function createRemoteDistiller(provider: ExplanationProvider): Distiller 
 }
 
 export interface DistillersOptions {
-  config: ProvidersConfig;
+  /** The remote vendors' options, as the explainers get them. */
+  vendors: VendorsOptions;
   /** Replaces the configured vendors (AppDeps.providers: tests pass fakes). */
   providers?: readonly ExplanationProvider[] | undefined;
   /** The explainers' default, so both features ask the same provider by default. */
@@ -65,11 +66,11 @@ export interface DistillersOptions {
  * built a second time with the distiller's prompt; fakes are used as they are.
  */
 export function createDistillers(options: DistillersOptions): DistillerLookup {
-  const { config, wordnet } = options;
+  const { wordnet } = options;
   const vendors =
     options.providers ??
     createConfiguredProviders(
-      config,
+      options.vendors,
       { explain: buildDistillPrompt },
       createOfflineProvider({ wordnet }),
     );

@@ -22,11 +22,14 @@ export function createStoredTexts(max = 10_000, namedMax = 500) {
   const stored = new Set<string>();
   const named = new Map<string, AnswerText>();
   return {
-    /** answerText, remembered: a cached answer hands out the same string to every request. */
-    textOf(response: string, details: string | null): AnswerText {
+    /**
+     * answerText, remembered: a cached answer hands out the same string to every request, whose
+     * details are then encoded once, not per request.
+     */
+    textOf(response: string, details: () => string | null): AnswerText {
       let text = named.get(response);
       if (!text) {
-        text = answerText(response, details);
+        text = answerText(response, details());
         // Holds whole texts, so fewer of them: as many as the recent answers kept.
         if (named.size >= namedMax) named.clear();
         named.set(response, text);

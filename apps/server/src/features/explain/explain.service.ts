@@ -55,7 +55,11 @@ export interface ExplainDeps {
   units: {
     currentCycle(userId: string): Promise<{ starts_at: string }>;
     takeUnit(userId: string): Promise<UnitHold>;
-    keepUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void>;
+    settleUnit(
+      tx: Transaction<DB>,
+      hold: UnitHold,
+      isRepeat: () => Promise<boolean>,
+    ): Promise<'kept' | 'returned'>;
     giveUnitBack(hold: UnitHold): Promise<void>;
   };
   timeoutMs?: number;
@@ -81,6 +85,10 @@ export interface ExplainTicket {
   provider: ExplanationProvider;
   /** The unit this answer pays with; null for a free repeat. */
   hold: UnitHold | null;
+  /** Start of the user's cycle: an identical ask since then makes this one free. */
+  since: string;
+  /** The query as asks are compared (lib/query-key.ts), worked out once. */
+  queryKey: string;
 }
 
 /** What the provider answered, shared by everyone who asks the same: no user's record in it. */
@@ -145,7 +153,7 @@ export function createExplainService(deps: ExplainDeps) {
   };
   // English keys are those of before languages, so the answers cached then are still found.
   const cacheKey = (t: ExplainTicket) => {
-    const key = [queryKey(t.input.query), t.input.template, t.input.difficulty, t.provider.id];
+    const key = [t.queryKey, t.input.template, t.input.difficulty, t.provider.id];
     const language = languageOf(t.input);
     return (language === 'en' ? key : [...key, language]).join('|');
   };
@@ -222,13 +230,22 @@ export function createExplainService(deps: ExplainDeps) {
    * transaction: a crash between two writes would otherwise charge for an answer never kept.
    * A free repeat has no unit to keep in step, so it joins the batched writes.
    */
+  const askOf = (ticket: ExplainTicket): repo.Ask => ({
+    userId: ticket.user.id,
+    queryKey: ticket.queryKey,
+    template: ticket.input.template,
+    difficulty: ticket.input.difficulty,
+    language: languageOf(ticket.input),
+    since: ticket.since,
+  });
+
   async function storeMessage(ticket: ExplainTicket, result: ExplainResponse): Promise<void> {
-    const text = storedTexts.textOf(result.response, answerDetails(result));
+    const text = storedTexts.textOf(result.response, () => answerDetails(result));
     const row: Message = {
       id: result.explanationId,
       userId: ticket.user.id,
       conceptName: ticket.input.query,
-      queryKey: queryKey(ticket.input.query),
+      queryKey: ticket.queryKey,
       template: ticket.input.template,
       difficulty: ticket.input.difficulty,
       provider: result.provider,
@@ -240,9 +257,13 @@ export function createExplainService(deps: ExplainDeps) {
     const { hold } = ticket;
     if (!hold) return messages.write(row);
     const written = await db.transaction().execute(async (tx) => {
-      const texts = await saveMessages(tx, [row]);
-      await deps.units.keepUnit(tx, hold);
-      return texts;
+      // The same ask sent at the same moment was stored (and paid for) first: this one is free.
+      await deps.units.settleUnit(
+        tx,
+        hold,
+        async () => !ticket.input.fresh && (await repo.hasAskedSince(tx, askOf(ticket))),
+      );
+      return saveMessages(tx, [row]);
     });
     storedTexts.remember(written);
   }
@@ -258,18 +279,19 @@ export function createExplainService(deps: ExplainDeps) {
       // Before any unit is taken: the offline dictionary writes English only.
       checkWritesLanguage(provider, language, deps.providers);
       const cycle = await deps.units.currentCycle(user.id);
+      const key = queryKey(input.query);
       const repeat =
         !input.fresh &&
         (await isRepeat({
           userId: user.id,
-          queryKey: queryKey(input.query),
+          queryKey: key,
           template: input.template,
           difficulty: input.difficulty,
           language,
           since: cycle.starts_at,
         }));
       const hold = repeat ? null : await deps.units.takeUnit(user.id);
-      return { user, input, provider, hold };
+      return { user, input, provider, hold, since: cycle.starts_at, queryKey: key };
     },
 
     /** Produces the answer (cache, shared in-flight call, or provider), stores it as the user's message. */

@@ -179,6 +179,19 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
     expect(bobs[0].ai_answer).toBe(messages[0]?.text);
   });
 
+  it('charges one of two identical new explanations sent at the same moment', async () => {
+    const dana = (await signedInUser(t.app, t.database.db, 'Dana')).token;
+    const before = await units(dana, 'dana');
+    fake.state.delayMs = 30;
+    const results = await Promise.all([
+      explain(dana, { query: 'Tides', template: 'default' }),
+      explain(dana, { query: ' tides ', template: 'default' }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await units(dana, 'dana')).toBe(before - 1);
+    expect((await get(dana, '/api/concepts/history/tides')).json()).toHaveLength(2);
+  });
+
   it('lets exactly 3 of 50 racing requests spend the last 3 units', async () => {
     const carol = (await signedInUser(t.app, t.database.db, 'Carol')).token;
     await t.database.db

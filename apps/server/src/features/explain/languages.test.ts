@@ -11,6 +11,7 @@ import type { FakeVendor, RecordedRequest } from '../../test/fake-vendors/fake-v
 import { buildQuizPrompt, buildTutorPrompt } from '../learning/learning-prompts.ts';
 import { buildPrompt } from './prompts.ts';
 import { createOpenAIProvider } from './providers/openai.ts';
+import { vendorOptionsOf } from './vendor-options.ts';
 
 /**
  * Explanations in the languages of DESIGN.md §9, through the real OpenAI provider and SDK
@@ -70,7 +71,7 @@ describe.each(TEST_DATABASES)('explanations in other languages on %s', (kind) =>
     });
     const prompts = { explain: buildPrompt, tutor: buildTutorPrompt, quiz: buildQuizPrompt };
     t = await buildTestApp(kind, {
-      providers: [offline.provider, createOpenAIProvider(config, prompts)],
+      providers: [offline.provider, createOpenAIProvider(vendorOptionsOf(config).openai, prompts)],
       explainTimeoutMs: 5_000,
       env: { RATE_LIMIT_SCALE: '100' },
     });

@@ -23,6 +23,7 @@ export function findFollowUp(db: Db, explanationId: string, questionKey: string)
     .executeTakeFirst();
 }
 
+/** Stores a follow-up unless its question was stored first (unique key); true when stored. */
 export async function insertFollowUp(
   db: Db,
   row: {
@@ -31,10 +32,10 @@ export async function insertFollowUp(
     questionKey: string;
     question: string;
     answer: string;
-    createdAt: string;
+    created_at: string;
   },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .insertInto('follow_ups')
     .values({
       id: row.id,
@@ -42,9 +43,11 @@ export async function insertFollowUp(
       question_key: row.questionKey,
       question: row.question,
       answer: row.answer,
-      created_at: row.createdAt,
+      created_at: row.created_at,
     })
-    .execute();
+    .onConflict((oc) => oc.columns(['explanation_id', 'question_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export function reExplanationsOf(db: Db, explanationId: string) {
@@ -114,14 +117,28 @@ export function attemptForExplanation(db: Db, explanationId: string) {
     .executeTakeFirst();
 }
 
-/** The user's own attempt; undefined for anyone else's id. */
-export function attemptOf(db: Db, attemptId: string, userId: string) {
+/** The user's own attempt with its questions, in one read; undefined for anyone else's id. */
+export function attemptWithSetOf(db: Db, attemptId: string, userId: string) {
   return db
     .selectFrom('quiz_attempts')
-    .select(['id', 'answer_id', 'explanation_id'])
-    .where('id', '=', attemptId)
-    .where('user_id', '=', userId)
+    .innerJoin('quiz_sets', 'quiz_sets.answer_id', 'quiz_attempts.answer_id')
+    .select(['quiz_attempts.id', 'quiz_attempts.explanation_id', 'quiz_sets.questions_json'])
+    .where('quiz_attempts.id', '=', attemptId)
+    .where('quiz_attempts.user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** How many questions of an attempt are answered, and how many rightly. */
+export async function answerCountOf(db: Db, attemptId: string) {
+  const row = await db
+    .selectFrom('quiz_answers')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('answered'),
+      eb.fn.coalesce(eb.fn.sum<string | number>('correct'), eb.lit(0)).as('correct'),
+    ])
+    .where('attempt_id', '=', attemptId)
+    .executeTakeFirstOrThrow();
+  return { answered: Number(row.answered), correct: Number(row.correct) };
 }
 
 /** One attempt per explanation: a second insert (another tab) leaves the first. */

@@ -8,6 +8,7 @@ import {
   type ProviderId,
   parseExplanation,
   type QuizAnswerResult,
+  queryKey,
   REQUEST_TIMEOUT_MS,
   type ReExplanation,
   type TemplateId,
@@ -38,6 +39,12 @@ export interface LearningDeps {
   units: {
     takeUnit(userId: string): Promise<UnitHold>;
     keepUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void>;
+    returnUnit(tx: Transaction<DB>, hold: UnitHold): Promise<void>;
+    settleUnit(
+      tx: Transaction<DB>,
+      hold: UnitHold,
+      isRepeat: () => Promise<boolean>,
+    ): Promise<'kept' | 'returned'>;
     giveUnitBack(hold: UnitHold): Promise<void>;
   };
   timeoutMs?: number;
@@ -55,6 +62,20 @@ export const questionKey = (question: string) =>
     .replace(/[\s?!.。।]+$/u, '')
     .replace(/\s+/g, ' ')
     .trim();
+
+function toFollowUp(row: {
+  id: string;
+  question: string;
+  answer: string;
+  created_at: string;
+}): FollowUp {
+  return {
+    followUpId: row.id,
+    question: row.question,
+    answer: row.answer,
+    createdAt: row.created_at,
+  };
+}
 
 export function createLearningService(deps: LearningDeps) {
   const { db, clock } = deps;
@@ -108,16 +129,17 @@ export function createLearningService(deps: LearningDeps) {
   }
 
   /**
-   * Runs a paid short answer: one unit held before the call, given back if it fails, spent in
-   * the same transaction that stores the answer.
+   * Runs a paid short answer: one unit held before the call, given back if it fails; `store`
+   * keeps it in the transaction that stores the answer, or gives it back there when a racing
+   * request stored the same first.
    */
-  async function paidAnswer(
+  async function paidAnswer<T>(
     user: UserRow,
     ask: (provider: ExplanationProvider) => AsyncIterable<string>,
     provider: ExplanationProvider,
-    store: (tx: Transaction<DB>, answer: string) => Promise<void>,
+    store: (tx: Transaction<DB>, answer: string, hold: UnitHold) => Promise<T>,
     onDelta?: (delta: string) => void,
-  ): Promise<string> {
+  ): Promise<T> {
     const hold = await deps.units.takeUnit(user.id);
     let answer: string;
     try {
@@ -126,11 +148,7 @@ export function createLearningService(deps: LearningDeps) {
       await deps.units.giveUnitBack(hold);
       throw toLearningError(error);
     }
-    await db.transaction().execute(async (tx) => {
-      await store(tx, answer);
-      await deps.units.keepUnit(tx, hold);
-    });
-    return answer;
+    return db.transaction().execute((tx) => store(tx, answer, hold));
   }
 
   const quizzes = createQuizzes({
@@ -177,18 +195,11 @@ export function createLearningService(deps: LearningDeps) {
       const asked = await repo.findFollowUp(db, explanation.explanationId, key);
       if (asked) {
         onDelta?.(asked.answer);
-        return {
-          followUpId: asked.id,
-          question: asked.question,
-          answer: asked.answer,
-          createdAt: asked.created_at,
-        };
+        return toFollowUp(asked);
       }
       const provider = providerFor(explanation, input.provider);
       const context = contextOf(explanation, user);
-      const followUpId = newId();
-      const createdAt = clock.now().toISOString();
-      const answer = await paidAnswer(
+      return paidAnswer(
         user,
         (p) =>
           p.tutor({
@@ -198,18 +209,26 @@ export function createLearningService(deps: LearningDeps) {
             signal: signal(),
           }),
         provider,
-        (tx, text) =>
-          repo.insertFollowUp(tx, {
-            id: followUpId,
-            explanationId: explanation.explanationId,
-            questionKey: key,
+        async (tx, text, hold) => {
+          const row = {
+            id: newId(),
             question: input.question,
             answer: text,
-            createdAt,
-          }),
+            created_at: clock.now().toISOString(),
+          };
+          const fresh = { ...row, explanationId: explanation.explanationId, questionKey: key };
+          if (await repo.insertFollowUp(tx, fresh)) {
+            await deps.units.keepUnit(tx, hold);
+            return toFollowUp(row);
+          }
+          // The same question sent at the same moment was stored first: its answer, its unit.
+          await deps.units.returnUnit(tx, hold);
+          const first = await repo.findFollowUp(tx, explanation.explanationId, key);
+          if (!first) throw new Error('A conflicting follow-up vanished');
+          return toFollowUp(first);
+        },
         onDelta,
       );
-      return { followUpId, question: input.question, answer, createdAt };
     },
 
     async reExplain(
@@ -218,18 +237,20 @@ export function createLearningService(deps: LearningDeps) {
     ): Promise<ReExplanation> {
       const explanation = await explanationOf(user.id, input.explanationId);
       const context = contextOf(explanation, user);
-      const wanted = input.section.trim().toLowerCase();
-      const section = context.sections.find((s) => s.title.trim().toLowerCase() === wanted);
+      // The quiz's normalisation (quiz-rules.ts), so a title it keeps is one found here.
+      const wanted = queryKey(input.section);
+      const section = context.sections.find((s) => queryKey(s.title) === wanted);
       if (!section) throw sectionNotFound();
       const earlier = await repo.reExplanationsOf(db, explanation.explanationId);
       // The way the section was first told is the record's own style's, whatever the plan now
       // lets this one be retold in.
+      const told = earlier.filter((r) => r.section === section.title);
       const approach = nextApproach(
         explanation.template as TemplateId,
-        earlier.filter((r) => r.section === section.title).map((r) => r.approach),
+        told.map((r) => r.approach),
       );
       const provider = providerFor(explanation, input.provider);
-      const answer = await paidAnswer(
+      return paidAnswer(
         user,
         (p) =>
           p.tutor({
@@ -240,17 +261,29 @@ export function createLearningService(deps: LearningDeps) {
             signal: signal(),
           }),
         provider,
-        (tx, text) =>
-          repo.insertReExplanation(tx, {
+        async (tx, text, hold) => {
+          // The same retelling asked at the same moment was stored first: its answer, its unit.
+          let racer: { approach: string; answer: string } | undefined;
+          const settled = await deps.units.settleUnit(tx, hold, async () => {
+            const now = await repo.reExplanationsOf(tx, explanation.explanationId);
+            const since = now.filter((r) => r.section === section.title).slice(told.length);
+            racer = since.find((r) => r.approach === approach);
+            return racer !== undefined;
+          });
+          if (settled === 'returned' && racer) {
+            return { section: section.title, approach, answer: racer.answer };
+          }
+          await repo.insertReExplanation(tx, {
             id: newId(),
             explanationId: explanation.explanationId,
             section: section.title,
             approach,
             answer: text,
             createdAt: clock.now().toISOString(),
-          }),
+          });
+          return { section: section.title, approach, answer: text };
+        },
       );
-      return { section: section.title, approach, answer };
     },
 
     async quiz(user: UserRow, input: { explanationId: string; provider?: ProviderId | undefined }) {

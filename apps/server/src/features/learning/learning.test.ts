@@ -53,6 +53,7 @@ describe.each(TEST_DATABASES)('the learning loop on %s', (kind) => {
   beforeEach(() => {
     fake.state.mode = 'ok';
     fake.state.quiz = null;
+    fake.state.delayMs = 0;
     offline.state.mode = 'ok';
   });
 
@@ -126,6 +127,22 @@ describe.each(TEST_DATABASES)('the learning loop on %s', (kind) => {
       expect(await units(alice, 'alice')).toBe(before - 1);
       const record = (await call(alice, 'GET', `/api/ai/explanations/${gravity}`)).json();
       expect(record.followUps).toEqual([res.json()]);
+    });
+
+    it('charges one of two identical follow-ups sent at the same moment, and answers both alike', async () => {
+      const before = await units(alice, 'alice');
+      fake.state.delayMs = 30;
+      const [first, second] = await Promise.all([
+        ask(alice, 'Does the Moon fall too?'),
+        ask(alice, 'does the moon fall too'),
+      ]);
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      expect(second.json().followUpId).toBe(first.json().followUpId);
+      expect(second.json().answer).toBe(first.json().answer);
+      expect(await units(alice, 'alice')).toBe(before - 1);
+      const record = (await call(alice, 'GET', `/api/ai/explanations/${gravity}`)).json();
+      const moon = record.followUps.filter((f: { question: string }) => /moon/i.test(f.question));
+      expect(moon).toHaveLength(1);
     });
 
     it('streams Server-Sent Events: deltas, then done with the stored follow-up', async () => {
@@ -299,6 +316,29 @@ describe.each(TEST_DATABASES)('the learning loop on %s', (kind) => {
         'analogy',
         'steps',
       ]);
+    });
+
+    it('charges one of two identical re-explanations sent at the same moment', async () => {
+      const before = await units(alice, 'alice');
+      fake.state.delayMs = 30;
+      const [first, second] = await Promise.all([
+        reExplain(alice, 'Real-World Application'),
+        reExplain(alice, 'real-world application'),
+      ]);
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      expect(second.json()).toEqual(first.json());
+      expect(await units(alice, 'alice')).toBe(before - 1);
+      const record = (await call(alice, 'GET', `/api/ai/explanations/${gravity}`)).json();
+      const told = record.reExplanations.filter(
+        (r: { section: string }) => r.section === 'Real-World Application',
+      );
+      expect(told).toHaveLength(1);
+    });
+
+    it('finds the section as the quiz does: case and spacing aside', async () => {
+      const res = await reExplain(alice, '  KEY   takeaway ');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().section).toBe('Key Takeaway');
     });
 
     it('answers 404 for a section the explanation does not have, or someone else’s', async () => {

@@ -1,4 +1,7 @@
-import { QUIZ_MAX_QUESTIONS, QUIZ_OPTION_COUNT, type QuizDraft } from '@grasp/contract';
+import { QUIZ_MAX_QUESTIONS, QUIZ_OPTION_COUNT, type QuizDraft, queryKey } from '@grasp/contract';
+
+// Case and spacing never make two options, prompts or section titles different to a reader:
+// they are compared by the contract's queryKey, as re-explain finds a section.
 
 /** A quiz question that passed the rules of DESIGN.md §8, its strings trimmed. */
 export interface CheckedQuestion {
@@ -12,11 +15,6 @@ export interface CheckedQuestion {
 
 type DraftQuestion = QuizDraft['questions'][number];
 
-/** Case and spacing never make two options different to a reader. */
-function fold(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
 function checkQuestion(
   question: DraftQuestion,
   titles: ReadonlyMap<string, string>,
@@ -24,11 +22,11 @@ function checkQuestion(
   const prompt = question.prompt.trim();
   const why = question.why.trim();
   const options = question.options.map((option) => option.trim());
-  const section = titles.get(fold(question.section));
+  const section = titles.get(queryKey(question.section));
   const { correctChoice } = question;
   if (!prompt || !why || section === undefined) return undefined;
   if (options.length !== QUIZ_OPTION_COUNT || options.some((option) => !option)) return undefined;
-  if (new Set(options.map(fold)).size !== options.length) return undefined;
+  if (new Set(options.map(queryKey)).size !== options.length) return undefined;
   if (!Number.isInteger(correctChoice) || correctChoice < 0 || correctChoice >= options.length) {
     return undefined;
   }
@@ -44,14 +42,14 @@ export function checkQuizDraft(draft: QuizDraft, sectionTitles: string[]): Check
   const titles = new Map<string, string>();
   for (const title of sectionTitles) {
     // The first of two equal titles wins, so the answer does not depend on map order.
-    if (!titles.has(fold(title))) titles.set(fold(title), title);
+    if (!titles.has(queryKey(title))) titles.set(queryKey(title), title);
   }
   const kept: CheckedQuestion[] = [];
   const prompts = new Set<string>();
   for (const question of draft.questions) {
     const checked = checkQuestion(question, titles);
-    if (!checked || prompts.has(fold(checked.prompt))) continue;
-    prompts.add(fold(checked.prompt));
+    if (!checked || prompts.has(queryKey(checked.prompt))) continue;
+    prompts.add(queryKey(checked.prompt));
     kept.push(checked);
     if (kept.length === QUIZ_MAX_QUESTIONS) break;
   }
@@ -60,7 +58,7 @@ export function checkQuizDraft(draft: QuizDraft, sectionTitles: string[]): Check
 
 /** Markdown emphasis and code marks are not part of what a reader reads. */
 function plain(text: string): string {
-  return fold(text.replace(/\*\*|__|[*_`]|~~/g, ''));
+  return queryKey(text.replace(/\*\*|__|[*_`]|~~/g, ''));
 }
 
 /** Whether a question's correct option is written in its section: the bench's grounding check. */

@@ -93,9 +93,8 @@ export function createQuizzes(deps: QuizzesDeps) {
     return pending;
   }
 
-  async function attemptFor(userId: string, source: QuizSource) {
-    const existing = await repo.attemptForExplanation(db, source.explanationId);
-    if (existing) return existing;
+  /** A new attempt; the one read back is another tab's if it inserted first. */
+  async function newAttempt(userId: string, source: QuizSource) {
     await repo.insertAttempt(db, {
       id: newId(),
       explanationId: source.explanationId,
@@ -113,7 +112,7 @@ export function createQuizzes(deps: QuizzesDeps) {
     async quizFor(userId: string, source: QuizSource, maker: QuizMaker): Promise<Quiz> {
       const existing = await repo.attemptForExplanation(db, source.explanationId);
       const questions = await setFor(existing?.answer_id ?? source.answerId, maker);
-      const attempt = existing ?? (await attemptFor(userId, source));
+      const attempt = existing ?? (await newAttempt(userId, source));
       const answers = new Map(
         (await repo.answersOf(db, attempt.id)).map((a) => [a.question_id, a]),
       );
@@ -144,9 +143,9 @@ export function createQuizzes(deps: QuizzesDeps) {
       quizId: string,
       input: { questionId: string; choice: number },
     ): Promise<QuizAnswerResult> {
-      const attempt = await repo.attemptOf(db, quizId, userId);
+      const attempt = await repo.attemptWithSetOf(db, quizId, userId);
       if (!attempt) throw quizNotFound();
-      const questions = (await questionsOf(attempt.answer_id)) ?? [];
+      const questions = storedQuestionsSchema.parse(JSON.parse(attempt.questions_json));
       const question = questions.find((q) => q.questionId === input.questionId);
       if (!question) throw quizNotFound();
       const correct = input.choice === question.correctChoice;
@@ -159,9 +158,9 @@ export function createQuizzes(deps: QuizzesDeps) {
       });
       if (!counted) throw alreadyAnswered();
       if (deps.onCompleted) {
-        const given = await repo.answersOf(db, attempt.id);
-        if (given.length >= questions.length) {
-          const allCorrect = given.every((a) => a.correct === 1);
+        const given = await repo.answerCountOf(db, attempt.id);
+        if (given.answered >= questions.length) {
+          const allCorrect = given.correct === given.answered;
           await deps.onCompleted(userId, attempt.explanation_id, allCorrect);
         }
       }

@@ -1,21 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { explanationsWithText } from '../explain/explain.module.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-/** A user's explanations as a card needs them: concept, answer text, when it was given. */
-const explanationsWithText = (db: Db) =>
-  db
-    .selectFrom('explanations')
-    .innerJoin('answer_texts', 'answer_texts.id', 'explanations.answer_id')
-    .select([
-      'explanations.id',
-      'explanations.concept_name',
-      'explanations.query_key',
-      'explanations.answer_id',
-      'explanations.created_at',
-      'answer_texts.text',
-    ]);
 
 /**
  * The user's explanations not yet turned into cards: those after the user's sync mark (all of
@@ -29,8 +16,7 @@ export function explanationsToSync(
   after: { createdAt: string; id: string } | null,
   limit: number,
 ) {
-  let query = explanationsWithText(db)
-    .where('explanations.user_id', '=', userId)
+  let query = explanationsWithText(db, userId)
     .where((eb) =>
       eb(
         'explanations.created_at',
@@ -69,9 +55,8 @@ export function explanationsToSync(
 
 /** One of the user's explanations with its answer text, for the card of its concept. */
 export function explanationForCard(db: Db, userId: string, explanationId: string) {
-  return explanationsWithText(db)
+  return explanationsWithText(db, userId)
     .where('explanations.id', '=', explanationId)
-    .where('explanations.user_id', '=', userId)
     .executeTakeFirst();
 }
 

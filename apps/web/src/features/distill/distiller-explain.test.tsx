@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, makeResponse, resetStores, sseAnswer } from '../explain/testing/fixtures.ts';
+import { responseIn } from '../explain/testing/language-fixtures.ts';
+import { useSettings } from '../settings/settings-store.ts';
 import { DistillerPage } from './distiller-page.tsx';
 import {
   callsTo,
@@ -112,6 +114,24 @@ describe('DistillerPage cards', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show explanation printing press' }));
     expect(screen.getByRole('heading', { name: 'printing press', level: 2 })).toBeVisible();
     expect(callsTo(fetchMock, '/api/ai/aiResponseGoogle')).toHaveLength(1);
+  });
+
+  it('asks in the learner’s language, as the dashboard does, and English from the dictionary', async () => {
+    resetStores('free');
+    useSettings.setState({ aiProvider: 'remote-openai', language: 'hi' });
+    const fetchMock = stubDistillApi({ explain: () => json(responseIn('hi')) });
+    renderPage();
+    await distilledCards();
+    await userEvent.click(screen.getByRole('button', { name: 'Explain printing press' }));
+    await waitFor(() => expect(card('printing press')).toHaveAttribute('aria-busy', 'false'));
+    const [call] = callsTo(fetchMock, '/api/ai/aiResponseGoogle');
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ language: 'hi' });
+
+    useSettings.setState({ aiProvider: 'offline' });
+    await userEvent.click(screen.getByRole('button', { name: 'Explain movable type' }));
+    await waitFor(() => expect(card('movable type')).toHaveAttribute('aria-busy', 'false'));
+    const [, offline] = callsTo(fetchMock, '/api/ai/aiResponseGoogle');
+    expect(JSON.parse(String(offline?.[1]?.body))).toMatchObject({ language: 'en' });
   });
 
   it('uses the distilled historical template for a Pro user', async () => {

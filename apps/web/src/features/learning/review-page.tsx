@@ -1,7 +1,7 @@
 import type { RecapRating } from '@grasp/contract';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { LearningAlert } from './components/learning-alert.tsx';
 import { RecapCard, ratedNote } from './components/recap-session.tsx';
 import { RecapsEmpty } from './components/recaps-empty.tsx';
 import { useRecaps } from './stores/recaps-store.ts';
@@ -39,19 +39,7 @@ export function ReviewPage() {
         {note}
       </p>
       {status === 'error' && !card ? (
-        <div
-          role="alert"
-          className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100"
-        >
-          <p className="font-semibold">{error}</p>
-          <Button
-            variant="secondary"
-            className="mt-4"
-            onClick={() => void useRecaps.getState().load()}
-          >
-            Try again
-          </Button>
-        </div>
+        <LearningAlert error={error ?? ''} onRetry={() => void useRecaps.getState().load()} />
       ) : card ? (
         <RecapCard
           key={card.cardId}

@@ -1,25 +1,23 @@
-import type { Config } from '../../../config/config.ts';
 import type { ExplanationProvider } from './provider.ts';
-import { createRemoteProvider, lazyModel, type Prompts } from './remote-provider.ts';
-
-export type AnthropicConfig = Pick<
-  Config,
-  'ANTHROPIC_API_KEY' | 'ANTHROPIC_BASE_URL' | 'ANTHROPIC_MODEL'
->;
+import {
+  createRemoteProvider,
+  lazyModel,
+  type Prompts,
+  type VendorOptions,
+} from './remote-provider.ts';
 
 /** Anthropic Claude through the Messages API; unavailable without an API key. */
 export function createAnthropicProvider(
-  config: AnthropicConfig,
+  { apiKey, baseUrl, model: modelId }: VendorOptions,
   prompts: Prompts,
 ): ExplanationProvider {
-  const apiKey = config.ANTHROPIC_API_KEY;
   const model =
     apiKey === undefined
       ? null
       : lazyModel(async () => {
           const { createAnthropic } = await import('@ai-sdk/anthropic');
-          const anthropic = createAnthropic({ apiKey, baseURL: config.ANTHROPIC_BASE_URL });
-          return anthropic(config.ANTHROPIC_MODEL);
+          const anthropic = createAnthropic({ apiKey, baseURL: baseUrl });
+          return anthropic(modelId);
         });
   // The Messages API requires max_tokens; without one the SDK guesses per model and warns on
   // every call. A two-minute explanation needs far less than this.

@@ -11,6 +11,7 @@ import {
   splitInsideCharacter,
 } from '../../../test/fake-vendors/fake-vendor-server.ts';
 import { buildPrompt } from '../prompts.ts';
+import { vendorOptionsOf } from '../vendor-options.ts';
 import { createAnthropicProvider } from './anthropic.ts';
 import { createGoogleProvider } from './google.ts';
 import { createOllamaProvider } from './ollama.ts';
@@ -39,7 +40,7 @@ const VENDORS: {
       GOOGLE_BASE_URL: fake.baseURL,
       GOOGLE_MODEL: 'gemini-test',
     }),
-    create: createGoogleProvider,
+    create: (config, prompts) => createGoogleProvider(vendorOptionsOf(config).google, prompts),
   },
   {
     name: 'OpenAI',
@@ -49,7 +50,7 @@ const VENDORS: {
       OPENAI_BASE_URL: fake.baseURL,
       OPENAI_MODEL: 'gpt-test',
     }),
-    create: createOpenAIProvider,
+    create: (config, prompts) => createOpenAIProvider(vendorOptionsOf(config).openai, prompts),
   },
   {
     name: 'Anthropic Claude',
@@ -59,13 +60,14 @@ const VENDORS: {
       ANTHROPIC_BASE_URL: fake.baseURL,
       ANTHROPIC_MODEL: 'claude-test',
     }),
-    create: createAnthropicProvider,
+    create: (config, prompts) =>
+      createAnthropicProvider(vendorOptionsOf(config).anthropic, prompts),
   },
   {
     name: 'Ollama',
     start: () => startFakeOllama(),
     env: (fake) => ({ OLLAMA_BASE_URL: fake.baseURL, OLLAMA_MODEL: 'llama-test' }),
-    create: createOllamaProvider,
+    create: (config, prompts) => createOllamaProvider(vendorOptionsOf(config).ollama, prompts),
   },
 ];
 

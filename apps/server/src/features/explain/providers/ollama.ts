@@ -1,18 +1,22 @@
-import type { Config } from '../../../config/config.ts';
 import type { ExplanationProvider } from './provider.ts';
-import { createRemoteProvider, lazyModel, type Prompts } from './remote-provider.ts';
-
-export type OllamaConfig = Pick<Config, 'OLLAMA_BASE_URL' | 'OLLAMA_MODEL'>;
+import {
+  createRemoteProvider,
+  lazyModel,
+  type Prompts,
+  type VendorOptions,
+} from './remote-provider.ts';
 
 /** A local model served by Ollama; unavailable until OLLAMA_BASE_URL says where it runs. */
-export function createOllamaProvider(config: OllamaConfig, prompts: Prompts): ExplanationProvider {
-  const url = config.OLLAMA_BASE_URL;
+export function createOllamaProvider(
+  { baseUrl: url, model: modelId }: VendorOptions,
+  prompts: Prompts,
+): ExplanationProvider {
   const model =
     url === undefined
       ? null
       : lazyModel(async () => {
           const { createOllama } = await import('ollama-ai-provider-v2');
-          return createOllama({ baseURL: ollamaApiUrl(url) })(config.OLLAMA_MODEL);
+          return createOllama({ baseURL: ollamaApiUrl(url) })(modelId);
         });
   return createRemoteProvider({ id: 'local-ollama', model, prompts });
 }

@@ -1,4 +1,4 @@
-import type { Recorder } from '../../../lib/recorder.ts';
+import type { ProviderId } from '@grasp/contract';
 import {
   type ExplainInput,
   type ExplanationProvider,
@@ -9,7 +9,18 @@ import {
   UnknownConceptError,
 } from './provider.ts';
 
-type Outcome = Parameters<Recorder['providerCall']>[1];
+export type ProviderCallOutcome =
+  | 'ok'
+  | 'failed'
+  | 'timeout'
+  | 'unknown_concept'
+  | 'needs_ai_provider';
+type Outcome = ProviderCallOutcome;
+
+/** Where each call's outcome is reported (the metrics recorder, in the server). */
+export interface ProviderCallReport {
+  providerCall(provider: ProviderId, outcome: ProviderCallOutcome): void;
+}
 
 function outcomeOf(error: unknown): Outcome {
   if (error instanceof UnknownConceptError) return 'unknown_concept';
@@ -20,12 +31,12 @@ function outcomeOf(error: unknown): Outcome {
   return timedOut ? 'timeout' : 'failed';
 }
 
-/** The same provider, reporting each call's outcome to the recorder. */
+/** The same provider, reporting each call's outcome. */
 export function recordedProvider(
   provider: ExplanationProvider,
-  recorder: Recorder,
+  report: ProviderCallReport,
 ): ExplanationProvider {
-  const record = (outcome: Outcome) => recorder.providerCall(provider.id, outcome);
+  const record = (outcome: Outcome) => report.providerCall(provider.id, outcome);
   async function* recordedStream(deltas: AsyncIterable<string>) {
     try {
       yield* deltas;

@@ -5,12 +5,12 @@ import {
   PROVIDER_LABELS,
   type ProviderId,
 } from '@grasp/contract';
-import { type AnthropicConfig, createAnthropicProvider } from './anthropic.ts';
-import { createGoogleProvider, type GoogleConfig } from './google.ts';
-import { createOllamaProvider, type OllamaConfig } from './ollama.ts';
-import { createOpenAIProvider, type OpenAIConfig } from './openai.ts';
+import { createAnthropicProvider } from './anthropic.ts';
+import { createGoogleProvider } from './google.ts';
+import { createOllamaProvider } from './ollama.ts';
+import { createOpenAIProvider } from './openai.ts';
 import type { ExplanationProvider } from './provider.ts';
-import type { Prompts } from './remote-provider.ts';
+import type { Prompts, VendorOptions } from './remote-provider.ts';
 
 export interface ProviderSummary {
   id: ProviderId;
@@ -73,20 +73,25 @@ export function createProviderRegistry(
   return { get: (id) => byId.get(id), list, defaultId };
 }
 
-/** The slice of Config the vendors read; a whole Config fits. */
-export type ProvidersConfig = GoogleConfig & OpenAIConfig & AnthropicConfig & OllamaConfig;
+/** Each remote vendor's options (explain/vendor-options.ts reads them from the config). */
+export interface VendorsOptions {
+  google: VendorOptions;
+  openai: VendorOptions;
+  anthropic: VendorOptions;
+  ollama: VendorOptions;
+}
 
 /** The offline explainer plus the four remote vendors, each available when configured. */
 export function createConfiguredProviders(
-  config: ProvidersConfig,
+  vendors: VendorsOptions,
   prompts: Prompts,
   offline: ExplanationProvider,
 ): ExplanationProvider[] {
   return [
     offline,
-    createGoogleProvider(config, prompts),
-    createOpenAIProvider(config, prompts),
-    createAnthropicProvider(config, prompts),
-    createOllamaProvider(config, prompts),
+    createGoogleProvider(vendors.google, prompts),
+    createOpenAIProvider(vendors.openai, prompts),
+    createAnthropicProvider(vendors.anthropic, prompts),
+    createOllamaProvider(vendors.ollama, prompts),
   ];
 }

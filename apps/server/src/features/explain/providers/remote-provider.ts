@@ -45,6 +45,18 @@ export function lazyModel(load: () => Promise<LanguageModel>): ModelLoader {
   };
 }
 
+/**
+ * How a vendor is reached, as plain values from the factory (STYLE.md 12). Without its key (or,
+ * for Ollama, its URL) the vendor is not configured and the provider is unavailable.
+ */
+export interface VendorOptions {
+  apiKey?: string | undefined;
+  /** Absent: the vendor's own address. */
+  baseUrl?: string | undefined;
+  /** The vendor's model id. */
+  model: string;
+}
+
 export interface RemoteProviderOptions {
   id: ProviderId;
   /** Null when the vendor's key or URL is not configured: the provider is then unavailable. */

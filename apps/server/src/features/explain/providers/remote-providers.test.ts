@@ -8,6 +8,7 @@ import { startFakeGoogle } from '../../../test/fake-vendors/fake-google.ts';
 import { startFakeOllama } from '../../../test/fake-vendors/fake-ollama.ts';
 import { startFakeOpenAI } from '../../../test/fake-vendors/fake-openai.ts';
 import type { FakeVendor, RecordedRequest } from '../../../test/fake-vendors/fake-vendor-server.ts';
+import { vendorOptionsOf } from '../vendor-options.ts';
 import { createAnthropicProvider } from './anthropic.ts';
 import { createGoogleProvider } from './google.ts';
 import { createOllamaProvider, ollamaApiUrl } from './ollama.ts';
@@ -101,7 +102,7 @@ const VENDORS: VendorCase[] = [
       GOOGLE_BASE_URL: fake.baseURL,
       GOOGLE_MODEL: 'gemini-test',
     }),
-    create: createGoogleProvider,
+    create: (config, prompts) => createGoogleProvider(vendorOptionsOf(config).google, prompts),
     path: (stream) =>
       stream
         ? '/v1beta/models/gemini-test:streamGenerateContent?alt=sse'
@@ -123,7 +124,7 @@ const VENDORS: VendorCase[] = [
       OPENAI_BASE_URL: fake.baseURL,
       OPENAI_MODEL: 'gpt-test',
     }),
-    create: createOpenAIProvider,
+    create: (config, prompts) => createOpenAIProvider(vendorOptionsOf(config).openai, prompts),
     path: () => '/v1/responses',
     asksToStream: streamFlag,
     asksForSchema: (body) =>
@@ -140,7 +141,8 @@ const VENDORS: VendorCase[] = [
       ANTHROPIC_BASE_URL: fake.baseURL,
       ANTHROPIC_MODEL: 'claude-test',
     }),
-    create: createAnthropicProvider,
+    create: (config, prompts) =>
+      createAnthropicProvider(vendorOptionsOf(config).anthropic, prompts),
     path: () => '/v1/messages',
     asksToStream: streamFlag,
     asksForSchema: (body) =>
@@ -155,7 +157,7 @@ const VENDORS: VendorCase[] = [
     start: () => startFakeOllama(),
     // The host alone, as Ollama users write it; the provider adds /api.
     env: (fake) => ({ OLLAMA_BASE_URL: fake.baseURL, OLLAMA_MODEL: 'llama-test' }),
-    create: createOllamaProvider,
+    create: (config, prompts) => createOllamaProvider(vendorOptionsOf(config).ollama, prompts),
     path: () => '/api/chat',
     asksToStream: streamFlag,
     asksForSchema: (body) => typeof (body as { format?: unknown }).format === 'object',
@@ -384,7 +386,7 @@ describe('provider registry', () => {
   const registryFor = (env: Record<string, string>) => {
     const cfg = config(env);
     return createProviderRegistry(
-      createConfiguredProviders(cfg, prompts, offline),
+      createConfiguredProviders(vendorOptionsOf(cfg), prompts, offline),
       cfg.DEFAULT_AI_PROVIDER,
     );
   };

@@ -3,6 +3,7 @@ import {
   type DistillResponse,
   distillTemplate,
   type ExplainResponse,
+  type LanguageId,
   type ProviderId,
   type TemplateId,
   VALIDATION_MESSAGES,
@@ -12,6 +13,7 @@ import { onSignOut, useAuth } from '../../../lib/auth-store.ts';
 import { resolveProvider, useProviders } from '../../explain/api/providers-store.ts';
 import { requestExplanation } from '../../explain/api/request-explanation.ts';
 import { type ExplainError, toExplainError } from '../../explain/lib/explain-errors.ts';
+import { effectiveLanguage, languageAccess } from '../../explain/lib/language-access.ts';
 import { effectiveTemplate } from '../../explain/lib/template-access.ts';
 import { useSettings } from '../../settings/settings-store.ts';
 import { fetchConceptHistory } from '../api/concept-history.ts';
@@ -75,10 +77,18 @@ let distillVersion = 0;
 const explainCalls = new Map<string, AbortController>();
 let listVersion = 0;
 
-async function chosenProvider(): Promise<ProviderId | undefined> {
+/** The provider the settings choose, and the language it is asked in (the dashboard's rule). */
+async function chosenProvider(): Promise<{
+  provider: ProviderId | undefined;
+  language: LanguageId;
+}> {
   const providers = useProviders.getState();
   const info = providers.data ?? (await providers.load());
-  return resolveProvider(useSettings.getState().aiProvider, info);
+  const { aiProvider, language } = useSettings.getState();
+  return {
+    provider: resolveProvider(aiProvider, info),
+    language: effectiveLanguage(language, languageAccess(aiProvider, info)),
+  };
 }
 
 function stopDistilling(): void {
@@ -128,7 +138,7 @@ export const useDistillStore = create<DistillState>()((set, get) => {
       distillCall = call;
       set({ distilling: true, error: null });
       try {
-        const provider = await chosenProvider();
+        const { provider } = await chosenProvider();
         const result = await distillConcepts(
           {
             subject,
@@ -178,7 +188,7 @@ export const useDistillStore = create<DistillState>()((set, get) => {
       set({ openConcept: name });
       patch(name, { loading: true, explanation: { status: 'loading', text: '', provider: null } });
       try {
-        const provider = await chosenProvider();
+        const { provider, language } = await chosenProvider();
         if (listVersion !== mine) return;
         patch(name, { explanation: { status: 'loading', text: '', provider: provider ?? null } });
         const content = await requestExplanation(
@@ -187,6 +197,7 @@ export const useDistillStore = create<DistillState>()((set, get) => {
             // The distiller's template where the plan allows it, else the default (DESIGN.md §4).
             template: effectiveTemplate(concept.template, user?.plan),
             difficulty: useSettings.getState().difficulty,
+            language,
             provider,
             username: user?.username ?? 'anonymous',
             ...(fresh ? { fresh: true } : {}),

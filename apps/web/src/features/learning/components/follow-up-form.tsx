@@ -1,5 +1,5 @@
 import { FOLLOW_UP_MAX_LENGTH, VALIDATION_MESSAGES } from '@grasp/contract';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type RefObject, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { LearningIcon } from './icons.tsx';
 
@@ -23,10 +23,13 @@ export function followUpProblem(question: string): string | null {
 export function FollowUpForm({
   busy,
   onAsk,
+  fieldRef,
 }: {
   busy: boolean;
   /** Resolves true once the question is answered. */
   onAsk: (question: string) => Promise<boolean>;
+  /** The question box, for the section to hand focus to. */
+  fieldRef?: RefObject<HTMLTextAreaElement | null>;
 }) {
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -65,6 +68,7 @@ export function FollowUpForm({
       </label>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <textarea
+          ref={fieldRef}
           id={fieldId}
           rows={2}
           value={value}

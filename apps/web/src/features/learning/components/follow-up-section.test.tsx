@@ -107,8 +107,11 @@ describe('follow-ups', () => {
     const suggestions = screen.getByRole('list', { name: 'Suggested questions' });
     await userEvent.click(within(suggestions).getByRole('button', { name: question }));
 
+    // The chip leaves while its question is answered: focus goes to the question box, not body.
+    expect(screen.getByRole('textbox', { name: 'Ask a follow-up' })).toHaveFocus();
     expect(await within(thread()).findByText('Gravity pulls all mass.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Suggested questions' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Ask a follow-up' })).toHaveFocus();
     expect(callsTo(fetchMock, FOLLOW_UP)[0]?.body).toEqual({
       explanationId: EXPLANATION_ID,
       question,

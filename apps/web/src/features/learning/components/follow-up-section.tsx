@@ -25,6 +25,7 @@ export function FollowUpSection({
   const load = useLearningStore((s) => s.load);
   const [announcement, setAnnouncement] = useState('');
   const wasPending = useRef(false);
+  const questionBox = useRef<HTMLTextAreaElement>(null);
 
   // Screen readers hear when an answer has arrived (a failure is an alert of its own); the
   // thread itself is not a live region, and saved answers loading in are not announced.
@@ -70,9 +71,14 @@ export function FollowUpSection({
       <SuggestedQuestions
         questions={suggestions}
         disabled={busy}
-        onAsk={(question) => void ask(question)}
+        onAsk={(question) => {
+          // The chip leaves the list while its question is answered: focus goes on to the box
+          // for the next question, never to the page's body.
+          questionBox.current?.focus();
+          void ask(question);
+        }}
       />
-      <FollowUpForm busy={busy} onAsk={ask} />
+      <FollowUpForm busy={busy} onAsk={ask} fieldRef={questionBox} />
       {failure && <LearningAlert error={failure} onRetry={() => void ask(failure.question)} />}
     </LearningCard>
   );

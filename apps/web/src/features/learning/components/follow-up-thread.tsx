@@ -1,5 +1,6 @@
 import type { FollowUp } from '@grasp/contract';
 import { MarkdownText } from '../../../components/markdown/markdown-text.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { PendingFollowUp } from '../stores/learning-store.ts';
 
 function Question({ children }: { children: string }) {
@@ -21,12 +22,8 @@ function Answer({ children, busy = false }: { children: string; busy?: boolean }
       {children ? (
         <MarkdownText>{children}</MarkdownText>
       ) : (
-        <p className="flex items-center gap-2 text-slate-600 dark:text-slate-400">
-          <span
-            aria-hidden="true"
-            className="h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent"
-          />
-          Thinking…
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          <Spinner className="h-3 w-3">Thinking…</Spinner>
         </p>
       )}
     </div>

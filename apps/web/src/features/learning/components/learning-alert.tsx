@@ -5,11 +5,20 @@ import type { LearningError } from '../lib/learning-errors.ts';
 import { useLearningHost } from './learning-host.ts';
 
 /**
- * A learning call that failed, with the way forward: Upgrade Plan when units ran out (as the
+ * The learning UI's one error component. A learning call that failed, with the way forward: Upgrade Plan when units ran out (as the
  * result view does), the AI provider choice when the offline dictionary cannot help (Try again
  * then asks the one chosen), else Try again.
  */
-export function LearningAlert({ error, onRetry }: { error: LearningError; onRetry?: () => void }) {
+export function LearningAlert({
+  error: given,
+  onRetry,
+}: {
+  /** A message alone is a plain failure (the recaps' calls). */
+  error: LearningError | string;
+  onRetry?: () => void;
+}) {
+  const error: LearningError =
+    typeof given === 'string' ? { kind: 'general', message: given } : given;
   const navigate = useNavigate();
   const { chooseProvider } = useLearningHost();
   const retry = onRetry && error.kind !== 'unitsExhausted';

@@ -34,6 +34,22 @@ describe('Check yourself', () => {
     vi.restoreAllMocks();
   });
 
+  it('offers no Start while the record loads: it may hold a quiz already begun', async () => {
+    let release: (r: Response) => void = () => undefined;
+    stubApi({
+      [`GET ${RECORD}`]: () => new Promise<Response>((resolve) => (release = resolve)),
+      [`POST ${QUIZ}`]: () => json(makeQuiz({ q1: CORRECT_CHOICE })),
+    });
+    renderLearning();
+    expect(await within(quizRegion()).findByRole('status')).toHaveTextContent('Loading your quiz…');
+    expect(screen.queryByRole('button', { name: 'Start the quiz' })).toBeNull();
+    release(json(makeRecord({ quiz: { quizId: 'quiz-1', score: 1, answered: 1, total: 3 } })));
+    expect(
+      await screen.findByRole('radiogroup', { name: 'Question about How It Works?' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Start the quiz' })).toBeNull();
+  });
+
   // A whole flow through several screens, given room on a busy machine (15 s, not 5).
   it('runs by keyboard: arrows move, Space chooses, Enter checks, Next moves on, then the score', async () => {
     const fetchMock = stubApi({
@@ -131,8 +147,10 @@ describe('Check yourself', () => {
       section: 'Core Understanding',
     });
 
-    // The quiz now leads to the card instead of offering to explain it again.
+    // The quiz now leads to the card instead of offering to explain it again, and focus moved
+    // from the button that left to that link.
     expect(screen.queryByRole('button', { name: 'Explain this part another way' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to “Core Understanding”' })).toHaveFocus();
     await userEvent.click(screen.getByRole('link', { name: 'Go to “Core Understanding”' }));
     expect(core).toHaveFocus();
   });

@@ -1,6 +1,7 @@
 import type { Quiz } from '@grasp/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLearningEntry, useLearningStore } from '../stores/learning-store.ts';
 import { LearningAlert } from './learning-alert.tsx';
 import { LearningCard } from './learning-card.tsx';
@@ -62,6 +63,10 @@ export function QuizSection({ explanationId }: { explanationId: string }) {
   const { provider } = useLearningHost();
   const [started, setStarted] = useState(false);
   const { status, quiz, error } = entry.quiz;
+  // The record may hold a quiz already begun: no Start until it has said (a failed load does not
+  // stop a new quiz).
+  const recordPending = entry.recordStatus === 'idle' || entry.recordStatus === 'loading';
+  const waiting = status === 'loading' || (status === 'idle' && recordPending);
 
   const start = () => {
     setStarted(true);
@@ -70,7 +75,16 @@ export function QuizSection({ explanationId }: { explanationId: string }) {
 
   return (
     <LearningCard icon="quiz" title="Check yourself">
-      {status === 'idle' && (
+      {waiting && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          <Spinner className="h-4 w-4 text-indigo-600 dark:text-indigo-400">
+            {status === 'loading' && !entry.quizState
+              ? 'Preparing your quiz…'
+              : 'Loading your quiz…'}
+          </Spinner>
+        </p>
+      )}
+      {status === 'idle' && !waiting && (
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             A few quick questions on this explanation, one at a time, with the reason for each
@@ -78,18 +92,6 @@ export function QuizSection({ explanationId }: { explanationId: string }) {
           </p>
           <Button onClick={start}>Start the quiz</Button>
         </>
-      )}
-      {status === 'loading' && (
-        <p
-          role="status"
-          className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400"
-        >
-          <span
-            aria-hidden="true"
-            className="h-4 w-4 animate-spin rounded-full border-2 border-indigo-600 border-t-transparent dark:border-indigo-400 dark:border-t-transparent"
-          />
-          {entry.quizState ? 'Loading your quiz…' : 'Preparing your quiz…'}
-        </p>
       )}
       {status === 'failed' && error && <LearningAlert error={error} onRetry={start} />}
       {status === 'ready' && quiz && (

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { answerQuizQuestion, openQuiz } from '../api/recap-quiz.ts';
 import { dueInWords } from '../lib/due-dates.ts';
+import { LearningAlert } from './learning-alert.tsx';
 import { RatingButtons } from './rating-buttons.tsx';
 import { OPTION_KEYS, type QuestionResult, RecapQuestion } from './recap-question.tsx';
 
@@ -177,14 +178,7 @@ export function RecapCard({
         </div>
       )}
 
-      {error && (
-        <p
-          role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-        >
-          {error}
-        </p>
-      )}
+      {error && <LearningAlert error={error} />}
     </article>
   );
 }

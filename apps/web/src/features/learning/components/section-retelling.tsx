@@ -1,5 +1,6 @@
 import { RE_EXPLAIN_APPROACH_LABELS } from '@grasp/contract';
 import { MarkdownText } from '../../../components/markdown/markdown-text.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { sameSection, useLearningEntry } from '../stores/learning-store.ts';
 import { LearningIcon } from './icons.tsx';
 
@@ -56,15 +57,8 @@ export function SectionRetelling({
         </section>
       ))}
       {loading && (
-        <p
-          role="status"
-          className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400"
-        >
-          <span
-            aria-hidden="true"
-            className="h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent"
-          />
-          Explaining this part another way…
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          <Spinner className="h-3 w-3">Explaining this part another way…</Spinner>
         </p>
       )}
     </div>

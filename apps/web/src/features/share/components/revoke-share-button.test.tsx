@@ -60,6 +60,8 @@ describe('Stop sharing in the recent list', () => {
       { url: `/api/share/${GRAVITY.shareId}`, method: 'DELETE', body: undefined },
     ]);
     expect(onSearch).not.toHaveBeenCalled();
+    // The control is gone: focus stays on its concept, not on the page's body.
+    expect(screen.getByRole('button', { name: /gravity/i })).toHaveFocus();
   });
 
   it('leaves the link alone when the user does not confirm', async () => {

@@ -1,4 +1,4 @@
-import type { Share } from '@grasp/contract';
+import { SHARE_VISIBILITY_HINTS, type Share } from '@grasp/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,35 @@ describe('ShareActions', () => {
       await userEvent.click(shareButton());
       expect(share).toHaveBeenCalledTimes(2);
       expect(callsTo(api, '/api/share')).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+
+  it('lets the owner choose unlisted or public, saying the difference, and keeps the choice', async () => {
+    const api = stubApi({
+      'POST /api/share': (_url, init) =>
+        json({ ...LINK, ...(JSON.parse(String(init.body)) as Partial<Share>) }),
+    });
+    const share = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      renderBar();
+      const choice = screen.getByRole('combobox', { name: 'Who can find the link' });
+      expect(choice).toHaveValue('unlisted');
+      expect(screen.getByText(SHARE_VISIBILITY_HINTS.unlisted)).toBeVisible();
+      await userEvent.selectOptions(choice, 'public');
+      expect(screen.getByText(SHARE_VISIBILITY_HINTS.public)).toBeVisible();
+      await userEvent.click(shareButton());
+      expect(callsTo(api, '/api/share')).toEqual([
+        { url: '/api/share', method: 'POST', body: { explanationId: 'e1', visibility: 'public' } },
+      ]);
+      // Changing it back changes the link itself, at once.
+      await userEvent.selectOptions(choice, 'unlisted');
+      expect(callsTo(api, '/api/share')[1]?.body).toEqual({
+        explanationId: 'e1',
+        visibility: 'unlisted',
+      });
     } finally {
       Reflect.deleteProperty(navigator, 'share');
     }

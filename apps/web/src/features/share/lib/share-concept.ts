@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, PRODUCT_NAME, shareText } from '@grasp/contract';
+import { ERROR_MESSAGES, PRODUCT_NAME, type ShareVisibility, shareText } from '@grasp/contract';
 import { useShares } from '../stores/share-store.ts';
 
 /** How a share ended: the link shared or copied, the sheet closed, or the link not made. */
@@ -13,10 +13,14 @@ export type ShareOutcome =
  * each time): the device's share sheet when there is one, else the link goes to the clipboard.
  * A cancelled or refused share sheet needs no message.
  */
-export async function shareConcept(query: string, explanationId: string): Promise<ShareOutcome> {
+export async function shareConcept(
+  query: string,
+  explanationId: string,
+  visibility?: ShareVisibility,
+): Promise<ShareOutcome> {
   let url: string;
   try {
-    url = (await useShares.getState().linkFor(explanationId)).url;
+    url = (await useShares.getState().linkFor(explanationId, visibility)).url;
   } catch (error) {
     console.error('Share link not created', error);
     return { kind: 'failed', error };
