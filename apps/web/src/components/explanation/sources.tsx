@@ -125,3 +125,20 @@ export function SourcesList({
     </section>
   );
 }
+
+/** Plain text (a quiz's `why`) with its [n] linked like the explanation's own. */
+export function CitedText({ text }: { text: string }) {
+  const sources = useSources();
+  if (sources.length === 0) return text;
+  // Markers become "\u0000n\u0000" so the text splits into words and citations.
+  const parts = mapCitations(text, (numbers, lead) =>
+    numbers.some((n) => sources.some((s) => s.n === n))
+      ? `${lead}${numbers.map((n) => `\u0000${n}\u0000`).join('')}`
+      : '',
+  ).split('\u0000');
+  return parts.map((part, i) => {
+    const source = i % 2 === 1 ? sources.find((s) => s.n === Number(part)) : undefined;
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order
+    return source ? <Citation key={i} source={source} /> : part;
+  });
+}
