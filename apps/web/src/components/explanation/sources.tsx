@@ -85,7 +85,7 @@ export function SourcesList({
             tabIndex={-1}
             className="flex scroll-mt-20 gap-2 rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 target:bg-indigo-50 dark:target:bg-indigo-950/60"
           >
-            <span className="shrink-0 font-semibold text-slate-500 dark:text-slate-400">
+            <span className="shrink-0 font-semibold text-slate-600 dark:text-slate-300">
               {source.n}.
             </span>
             <div className="min-w-0">
