@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QUERY_MAX_LENGTH } from './constants.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_IDS } from './languages.ts';
 import { DIFFICULTIES, PROVIDER_IDS } from './providers.ts';
+import { sourcesSchema } from './sources.ts';
 import { TEMPLATE_IDS } from './templates.ts';
 
 export const graphSchema = z.object({
@@ -68,6 +69,8 @@ export const explainResponseSchema = z.object({
     .array(z.string())
     .max(3)
     .describe('Up to three follow-up questions a learner would ask next'),
+  // Answers cached before sources existed have none.
+  sources: sourcesSchema.default([]),
 });
 export type ExplainResponse = z.infer<typeof explainResponseSchema>;
 

@@ -11,6 +11,7 @@ import {
   queryKey,
   REQUEST_TIMEOUT_MS,
   type ReExplanation,
+  type Source,
   type TemplateId,
 } from '@grasp/contract';
 import type { Kysely, Transaction } from 'kysely';
@@ -25,6 +26,7 @@ import {
   type ExplanationProvider,
   NeedsAiProviderError,
 } from '../explain/providers/provider.ts';
+import { keepCitations } from '../sources/index.ts';
 import * as repo from './learning.repository.ts';
 import { explanationNotFound, needsAiProvider, sectionNotFound } from './learning-errors.ts';
 import { createQuizzes } from './quizzes.ts';
@@ -119,6 +121,7 @@ export function createLearningService(deps: LearningDeps) {
       markdown: explanation.response,
       sections: sections.map(({ title, content }) => ({ title, content })),
       relatedConcepts: explanation.relatedConcepts,
+      sources: explanation.sources,
     };
   }
 
@@ -139,11 +142,13 @@ export function createLearningService(deps: LearningDeps) {
     provider: ExplanationProvider,
     store: (tx: Transaction<DB>, answer: string, hold: UnitHold) => Promise<T>,
     onDelta?: (delta: string) => void,
+    sources: readonly Source[] = [],
   ): Promise<T> {
     const hold = await deps.units.takeUnit(user.id);
     let answer: string;
     try {
-      answer = await shortAnswer(ask(provider), onDelta);
+      // It cites the explanation's numbers; one pointing at none of them goes (DESIGN.md §10).
+      answer = keepCitations(await shortAnswer(ask(provider), onDelta), sources);
     } catch (error) {
       await deps.units.giveUnitBack(hold);
       throw toLearningError(error);
@@ -228,6 +233,7 @@ export function createLearningService(deps: LearningDeps) {
           return toFollowUp(first);
         },
         onDelta,
+        context.sources,
       );
     },
 
@@ -283,6 +289,8 @@ export function createLearningService(deps: LearningDeps) {
           });
           return { section: section.title, approach, answer: text };
         },
+        undefined,
+        context.sources,
       );
     },
 
