@@ -29,6 +29,7 @@ import { createHealthService } from './features/health/health.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
 import { buildQuizPrompt, buildTutorPrompt } from './features/learning/learning-prompts.ts';
 import { createRecapsService } from './features/learning/recaps.service.ts';
+import { createMaterialsService } from './features/materials/materials.service.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createSiteService } from './features/site/site.service.ts';
 import { createStatsService } from './features/stats/stats.service.ts';
@@ -105,6 +106,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     recorder,
   });
   const recaps = createRecapsService({ db, clock });
+  const materials = createMaterialsService({ db, kind: database.kind, clock });
   const learning = createLearningService({
     db,
     clock,
@@ -149,6 +151,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
         wordnet,
       }),
     }),
+    materials,
     health: createHealthService({ db, redis }),
     analytics: createAnalyticsService({ db, clock }),
     site: createSiteService({ config }),
