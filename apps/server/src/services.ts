@@ -143,6 +143,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
       clock,
       units: usage,
       recaps,
+      materials,
       timeoutMs: deps.explainTimeoutMs,
       distillers: createDistillers({
         config,
