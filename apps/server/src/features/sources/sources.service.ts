@@ -1,0 +1,71 @@
+import type { Source } from '@grasp/contract';
+import type { Redis } from 'ioredis';
+import { numberSources } from './grounding-prompt.ts';
+import { RETRIEVAL_BUDGET_MS, withinBudget } from './retrieval-budget.ts';
+import type { FindSources, SourceAsk } from './source-finder.ts';
+import { createSourcesCache } from './sources-cache.ts';
+import { createWikipediaClient } from './wikipedia-client.ts';
+import { type BreakerOptions, createWikipediaFinder } from './wikipedia-finder.ts';
+
+export interface SourcesServiceOptions {
+  /** Null when retrieval is off (SOURCES=off): answers then come without sources. */
+  wikipedia: FindSources | null;
+  /** The learner's own material (origin "document"), asked instead when a materialId is given. */
+  material?: FindSources | undefined;
+  budgetMs?: number | undefined;
+}
+
+/** What the explain service asks: the same as a finder, the signal optional. */
+export type SourcesRequest = Omit<SourceAsk, 'signal'> & { signal?: AbortSignal | undefined };
+
+/** Picks the finder for a request and bounds it by the retrieval budget. */
+export function createSourcesService(options: SourcesServiceOptions) {
+  const budgetMs = options.budgetMs ?? RETRIEVAL_BUDGET_MS;
+  return {
+    /**
+     * The sources an explanation is grounded in, numbered [1]…[n], best first; empty when
+     * retrieval is off, slow, down or finds nothing. Never throws.
+     */
+    async find(request: SourcesRequest): Promise<Source[]> {
+      const finder = request.materialId ? options.material : options.wikipedia;
+      if (!finder) return [];
+      return numberSources(await withinBudget(finder, request, budgetMs));
+    },
+  };
+}
+export type SourcesService = ReturnType<typeof createSourcesService>;
+
+export interface WikipediaSourcesOptions {
+  /** WIKIPEDIA_URL, with `{lang}` for the edition. */
+  baseUrl: string;
+  /** Names the product and its support contact, as Wikimedia's policy asks. */
+  userAgent: string;
+  redis: Redis | null;
+  keyPrefix: string;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  breaker?: Partial<BreakerOptions> | undefined;
+  /** One request's limit; below the budget so a slow page leaves time for the others. */
+  requestTimeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Wikipedia as configured: REST client, 24-hour cache (Redis when there is one), breaker. */
+export function createWikipediaSources(options: WikipediaSourcesOptions) {
+  return createWikipediaFinder({
+    client: createWikipediaClient({
+      baseUrl: options.baseUrl,
+      userAgent: options.userAgent,
+      requestTimeoutMs: options.requestTimeoutMs ?? 1200,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
+    cache: createSourcesCache({
+      redis: options.redis,
+      keyPrefix: options.keyPrefix,
+      ttlMs: DAY_MS,
+    }),
+    log: options.log,
+    ...(options.breaker ? { breaker: options.breaker } : {}),
+  });
+}

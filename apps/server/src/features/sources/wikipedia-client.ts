@@ -1,0 +1,114 @@
+import type { LanguageId } from '@grasp/contract';
+import { z } from 'zod';
+
+/** One hit of `GET /w/rest.php/v1/search/page` (MediaWiki core REST API). */
+const searchSchema = z.object({
+  pages: z.array(
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      description: z.string().nullish(),
+    }),
+  ),
+});
+
+/** The fields of `GET /api/rest_v1/page/summary/{key}` that a source needs. */
+const summarySchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  extract: z.string().default(''),
+  content_urls: z
+    .object({ desktop: z.object({ page: z.string() }).partial() })
+    .partial()
+    .optional(),
+});
+
+export interface WikipediaPage {
+  key: string;
+  title: string;
+  /** Plain-text lead extract (Wikipedia's own, already without markup; cleaned again later). */
+  extract: string;
+  url: string;
+  /** Disambiguation pages and pages without a lead are no ground for an explanation. */
+  usable: boolean;
+}
+
+export interface WikipediaClientOptions {
+  /** With `{lang}` standing for the edition, e.g. https://{lang}.wikipedia.org. */
+  baseUrl: string;
+  /** Wikimedia asks every client to name itself and a contact. */
+  userAgent: string;
+  /** One request's limit; the retrieval budget bounds the whole. */
+  requestTimeoutMs: number;
+  fetch?: typeof fetch;
+}
+
+/** A Wikipedia edition's answer was not usable (5xx, 429, not JSON): counts as a failure. */
+export class WikipediaError extends Error {
+  override name = 'WikipediaError';
+}
+
+/** Wikipedia's REST search and page summaries, one edition per language. */
+export function createWikipediaClient(options: WikipediaClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const origin = (language: LanguageId) =>
+    options.baseUrl.replace('{lang}', language).replace(/\/$/, '');
+
+  /** JSON of a GET, or null for a 404 (no such page: an answer, not a failure). */
+  async function getJson(url: string, signal: AbortSignal): Promise<unknown> {
+    const response = await doFetch(url, {
+      headers: { accept: 'application/json', 'user-agent': options.userAgent },
+      signal: AbortSignal.any([signal, AbortSignal.timeout(options.requestTimeoutMs)]),
+      redirect: 'follow',
+    });
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return null;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new WikipediaError(
+        `Wikipedia answered ${response.status} for ${new URL(url).pathname}`,
+      );
+    }
+    return response.json();
+  }
+
+  return {
+    /** The keys of the best pages for a query in one edition, best first. */
+    async search(
+      language: LanguageId,
+      query: string,
+      limit: number,
+      signal: AbortSignal,
+    ): Promise<string[]> {
+      const url = `${origin(language)}/w/rest.php/v1/search/page?q=${encodeURIComponent(query)}&limit=${limit}`;
+      const parsed = searchSchema.safeParse(await getJson(url, signal));
+      if (!parsed.success) throw new WikipediaError('Wikipedia’s search answer had another shape');
+      return parsed.data.pages.map((page) => page.key);
+    },
+
+    /** A page's lead, or null when the edition has no such page. */
+    async summary(
+      language: LanguageId,
+      key: string,
+      signal: AbortSignal,
+    ): Promise<WikipediaPage | null> {
+      const url = `${origin(language)}/api/rest_v1/page/summary/${encodeURIComponent(key)}`;
+      const json = await getJson(url, signal);
+      if (json === null) return null;
+      const parsed = summarySchema.safeParse(json);
+      if (!parsed.success) throw new WikipediaError('Wikipedia’s summary had another shape');
+      const page = parsed.data;
+      return {
+        key,
+        title: page.title,
+        extract: page.extract,
+        url:
+          page.content_urls?.desktop?.page ?? `${origin(language)}/wiki/${encodeURIComponent(key)}`,
+        usable: page.type === 'standard' && page.extract.trim().length > 0,
+      };
+    },
+  };
+}
+export type WikipediaClient = ReturnType<typeof createWikipediaClient>;
