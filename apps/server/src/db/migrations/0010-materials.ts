@@ -22,8 +22,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('materials')
     .columns(['user_id', 'created_at'])
     .execute();
-  // Passages of one material get consecutive ids (written in one transaction), so SQLite's search
-  // narrows FTS5 to a rowid range instead of filtering every match in the index.
   await db.schema
     .createTable('material_passages')
     .addColumn('id', sqlite ? 'integer' : 'bigserial', (c) => c.primaryKey())
@@ -40,15 +38,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['material_id', 'position'])
     .execute();
   if (sqlite) {
-    await sql`create virtual table material_passages_fts using fts5(
-      text, content='material_passages', content_rowid='id', tokenize='porter unicode61')`.execute(
+    // A search is within one material. FTS5 narrows by a term best, so each passage is indexed
+    // with its material's scope term ("m" and the id's hex digits) beside its text; the view
+    // gives the index that column without storing it twice.
+    await sql`create view material_passages_search as
+      select id, 'm' || replace(material_id, '-', '') as scope, text from material_passages`.execute(
       db,
     );
+    await sql`create virtual table material_passages_fts using fts5(
+      scope, text, content='material_passages_search', content_rowid='id',
+      tokenize='porter unicode61')`.execute(db);
     await sql`create trigger material_passages_ai after insert on material_passages begin
-      insert into material_passages_fts(rowid, text) values (new.id, new.text); end`.execute(db);
+      insert into material_passages_fts(rowid, scope, text)
+      values (new.id, 'm' || replace(new.material_id, '-', ''), new.text); end`.execute(db);
     await sql`create trigger material_passages_ad after delete on material_passages begin
-      insert into material_passages_fts(material_passages_fts, rowid, text)
-      values ('delete', old.id, old.text); end`.execute(db);
+      insert into material_passages_fts(material_passages_fts, rowid, scope, text)
+      values ('delete', old.id, 'm' || replace(old.material_id, '-', ''), old.text); end`.execute(
+      db,
+    );
   } else {
     await sql`alter table material_passages add column search tsvector
       generated always as (to_tsvector('english', text)) stored`.execute(db);
@@ -64,6 +71,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('explanations').dropColumn('material_title').execute();
   await db.schema.alterTable('explanations').dropColumn('material_id').execute();
   await sql`drop table if exists material_passages_fts`.execute(db);
+  await sql`drop view if exists material_passages_search`.execute(db);
   await db.schema.dropTable('material_passages').ifExists().execute();
   await db.schema.dropTable('materials').ifExists().execute();
 }

@@ -107,7 +107,7 @@ export function passagesOf(db: Db, materialId: string, limit: number) {
 
 /**
  * The passages of one material about any of the words, best first: FTS5's bm25 within the
- * material's rowid range on SQLite, ts_rank over the tsvector on PostgreSQL.
+ * material's scope term on SQLite, ts_rank over the tsvector on PostgreSQL.
  */
 export async function searchPassages(
   db: Db,
@@ -125,17 +125,14 @@ export async function searchPassages(
       order by ts_rank(search, q) desc, position limit ${limit}`.execute(db);
     return rows;
   }
-  const range = await db
-    .selectFrom('material_passages')
-    .select((eb) => [eb.fn.min('id').as('first'), eb.fn.max('id').as('last')])
-    .where('material_id', '=', materialId)
-    .executeTakeFirst();
-  if (range?.first == null || range.last == null) return [];
-  const match = words.map((w) => `"${w}"`).join(' OR ');
+  // The material's scope term first: FTS5 then looks only at that material's passages. The
+  // stemmer sees the term too, so the id is checked again rather than trusted to the index.
+  const scope = `m${materialId.replace(/[^0-9a-f]/gi, '')}`;
+  const match = `scope : "${scope}" AND text : (${words.map((w) => `"${w}"`).join(' OR ')})`;
   const { rows } = await sql<FoundPassage>`
     select p.position, p.page, p.text from material_passages_fts f
     join material_passages p on p.id = f.rowid
-    where material_passages_fts match ${match} and f.rowid between ${range.first} and ${range.last}
-    order by bm25(material_passages_fts), p.position limit ${limit}`.execute(db);
+    where material_passages_fts match ${match} and p.material_id = ${materialId}
+    order by bm25(material_passages_fts, 0, 1), p.position limit ${limit}`.execute(db);
   return rows;
 }
