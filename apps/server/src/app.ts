@@ -50,6 +50,8 @@ export interface AppDeps {
   /** Replaces the configured AI providers (tests pass fakes here). */
   providers?: ExplanationProvider[];
   explainTimeoutMs?: number;
+  /** Replaces the 1.5 s retrieval budget (tests of a slow Wikipedia). */
+  sourcesBudgetMs?: number;
   /** Replaces the gateway PAYMENT_GATEWAY names (tests pass fakes here). */
   paymentGateway?: PaymentGateway;
   /** Folder of the built SPA; defaults to apps/web/dist beside the server build. */

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { PRODUCT_NAME } from '@grasp/contract';
 import type { AppDeps } from './app.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
 import { createAddressLimits } from './features/auth/address-limits.ts';
@@ -32,6 +33,7 @@ import { createRecapsService } from './features/learning/recaps.service.ts';
 import { createMaterialsService } from './features/materials/materials.service.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createSiteService } from './features/site/site.service.ts';
+import { createSourcesService, createWikipediaSources } from './features/sources/index.ts';
 import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -92,6 +94,19 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     ).map((provider) => recordedProvider(provider, recorder)),
     config.DEFAULT_AI_PROVIDER,
   );
+  const sources = createSourcesService({
+    wikipedia:
+      config.SOURCES === 'off'
+        ? null
+        : createWikipediaSources({
+            baseUrl: config.WIKIPEDIA_URL,
+            userAgent: `${PRODUCT_NAME}/1.0 (${config.PUBLIC_URL}; ${config.SUPPORT_EMAIL})`,
+            redis,
+            keyPrefix: config.REDIS_KEY_PREFIX,
+            log,
+          }),
+    budgetMs: deps.sourcesBudgetMs,
+  });
   const explain = createExplainService({
     db,
     clock,
@@ -104,6 +119,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
       timeoutMs: deps.explainTimeoutMs,
     }),
     recorder,
+    sources,
   });
   const recaps = createRecapsService({ db, clock });
   const materials = createMaterialsService({ db, kind: database.kind, clock });

@@ -3,6 +3,7 @@ import { QUERY_MAX_LENGTH } from './constants.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_IDS } from './languages.ts';
 import { materialRefSchema } from './materials.ts';
 import { DIFFICULTIES, PROVIDER_IDS } from './providers.ts';
+import { sourcesSchema } from './sources.ts';
 import { TEMPLATE_IDS } from './templates.ts';
 
 export const graphSchema = z.object({
@@ -76,6 +77,8 @@ export const explainResponseSchema = z.object({
     .array(z.string())
     .max(3)
     .describe('Up to three follow-up questions a learner would ask next'),
+  // Answers cached before sources existed have none.
+  sources: sourcesSchema.default([]),
   material: materialRefSchema
     .optional()
     .describe('The learner’s material it was made from; named even once the material is deleted'),

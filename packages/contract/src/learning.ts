@@ -3,6 +3,7 @@ import { glossarySchema, graphSchema } from './explain.ts';
 import { LANGUAGE_IDS } from './languages.ts';
 import { VALIDATION_MESSAGES } from './messages.ts';
 import { DIFFICULTIES, PROVIDER_IDS } from './providers.ts';
+import { sourcesSchema } from './sources.ts';
 import { TEMPLATE_IDS } from './templates.ts';
 
 /** The learning loop of DESIGN.md §8: follow-ups, quizzes and re-explanations on a record. */
@@ -66,6 +67,7 @@ export const explanationRecordSchema = z.object({
   graph: graphSchema.optional(),
   glossary: glossarySchema.optional(),
   suggestedQuestions: suggestedQuestionsSchema,
+  sources: sourcesSchema.default([]),
   createdAt: z.string(),
   followUps: z.array(followUpSchema),
   reExplanations: z.array(reExplanationSchema),

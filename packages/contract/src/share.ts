@@ -3,6 +3,7 @@ import type { Glossary } from './explain.ts';
 import type { LanguageId } from './languages.ts';
 import { explanationIdSchema } from './learning.ts';
 import type { Difficulty } from './providers.ts';
+import type { Source } from './sources.ts';
 import type { TemplateId } from './templates.ts';
 
 /** Sharing and export of an explanation (DESIGN.md §9). */
@@ -72,6 +73,8 @@ export interface SharedExplanationView {
   response: string;
   relatedConcepts: string[];
   glossary?: Glossary;
+  /** What the text cites as [n], listed under it (DESIGN.md §10). */
+  sources: Source[];
   /** The sharer's first name; null when they gave none. */
   sharerFirstName: string | null;
   createdAt: string;

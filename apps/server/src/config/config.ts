@@ -61,6 +61,14 @@ export const envSchema = z.object({
   ANTHROPIC_MODEL: z.string().default('claude-3-5-haiku-latest'),
   OLLAMA_BASE_URL: optionalUrl,
   OLLAMA_MODEL: z.string().default('llama3.2'),
+  /** off: explanations are not grounded in Wikipedia (no request leaves for it). */
+  SOURCES: z.enum(['on', 'off']).default('on'),
+  /** Where Wikipedia is reached; `{lang}` stands for the explanation's language code. */
+  WIKIPEDIA_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL, with {lang} for the language')
+    .default('https://{lang}.wikipedia.org'),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe']).default('sandbox'),
   PHONEPE_MERCHANT_ID: optionalString,
   PHONEPE_SALT_KEY: optionalString,

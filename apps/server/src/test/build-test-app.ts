@@ -27,7 +27,13 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'grasp-test-'));
   const database = overrides.database ?? (await createTestDatabase(kind));
-  const config = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...overrides.env });
+  // No test reaches the real Wikipedia: those about sources turn it on against the fake.
+  const config = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SOURCES: 'off',
+    ...overrides.env,
+  });
   const app = await buildApp({
     config,
     database,

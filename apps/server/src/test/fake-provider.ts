@@ -49,7 +49,7 @@ export function sampleQuiz(input: QuizInput): QuizDraft {
       prompt: `Question ${i + 1} on ${section.title}?`,
       options: ['Wrong A', `Right ${i + 1}`, 'Wrong B', 'Wrong C'],
       correctChoice: 1,
-      why: `Because the section "${section.title}" says so.`,
+      why: `Because the section "${section.title}" says so.${input.explanation.sources?.length ? ' [1][5]' : ''}`,
     })),
   };
 }
@@ -75,6 +75,8 @@ export function fakeProvider(
     quiz: null as QuizDraft | null,
     /** What the last tutor call was given, to check the prompt's inputs. */
     lastTutor: null as TutorInput | null,
+    /** What the last explanation was given (its sources among it). */
+    lastExplain: null as ExplainInput | null,
   };
   /** Applies the mode; true when the call should answer with nothing. */
   async function misbehave(signal: AbortSignal): Promise<boolean> {
@@ -95,16 +97,23 @@ export function fakeProvider(
     const about = input.task === 'follow-up' ? input.question : input.section.title;
     yield `A short answer about ${about}, `;
     yield `told ${input.task === 're-explain' ? `as ${input.approach}` : 'plainly'}.`;
+    // Like a model given sources: it cites one of them, and a number it was never given.
+    if (input.explanation.sources?.length) yield ' As the source says [1][9].';
   }
   async function* stream(input: ExplainInput): AsyncIterable<string> {
     state.calls++;
+    state.lastExplain = input;
     if (await misbehave(input.signal)) {
       yield '';
       return;
     }
     const { language = 'en' } = input;
-    const text =
+    const answer =
       language === 'en' ? sampleAnswer(input.query) : fakeAnswer(language, { query: input.query });
+    // Given sources, it cites the first and a number it was never given, as models sometimes do.
+    const text = input.sources?.length
+      ? answer.replace(/\n## /, ' It is well described [1][7].\n## ')
+      : answer;
     const middle = Math.floor(text.length / 2);
     yield text.slice(0, middle);
     yield text.slice(middle);

@@ -24,6 +24,7 @@ export const SHARE_VIEW: SharedExplanationView = {
   language: 'en',
   response: '## Gravity\nThe pull of mass.',
   relatedConcepts: [],
+  sources: [],
   sharerFirstName: 'Asha',
   createdAt: '2026-01-01T00:00:00.000Z',
   indexable: false,

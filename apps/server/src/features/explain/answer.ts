@@ -11,8 +11,11 @@ import {
   MAX_RELATED_CONCEPTS,
   MAX_SUGGESTED_QUESTIONS,
   parseTimeRange,
+  type Source,
+  sourceSchema,
   wordRange,
 } from '@grasp/contract';
+import { numberSources, type RetrievedSource, withoutCitations } from '../sources/index.ts';
 
 /** Pure checks and extractions applied to every provider answer (DESIGN.md §7). */
 
@@ -34,9 +37,9 @@ export function stripFences(markdown: string): string {
   return markdown.replace(FENCE, '');
 }
 
-/** Words a reader reads: fenced blocks excluded, markdown punctuation ignored. */
+/** Words a reader reads: fenced blocks and citation markers excluded, markdown punctuation ignored. */
 export function countWords(markdown: string): number {
-  return stripFences(markdown)
+  return withoutCitations(stripFences(markdown))
     .split(/\s+/)
     .filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
 }
@@ -115,6 +118,29 @@ export function extractSuggestedQuestions(markdown: string): {
     return '';
   });
   return { markdown: cleaned.replace(/\n{3,}/g, '\n\n').trim(), questions: questions ?? [] };
+}
+
+const ownSourceSchema = sourceSchema.omit({ n: true });
+
+/**
+ * Removes the ```sources block (a JSON array of sources the offline explainer is built from) and
+ * numbers its valid entries [1]…[n]. Only a provider that cites its own sources is trusted with
+ * it; from any other the block is dropped.
+ */
+export function extractOwnSources(markdown: string): { markdown: string; sources: Source[] } {
+  let found: RetrievedSource[] | undefined;
+  const cleaned = markdown.replace(FENCE, (block, _indent, _fence, info: string, body: string) => {
+    if (info.trim().toLowerCase() !== 'sources') return block;
+    found ??= jsonItems(body).flatMap((item) => {
+      const parsed = ownSourceSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    });
+    return '';
+  });
+  return {
+    markdown: cleaned.replace(/\n{3,}/g, '\n\n').trim(),
+    sources: numberSources(found ?? []),
+  };
 }
 
 function parseQuestions(body: string): string[] {

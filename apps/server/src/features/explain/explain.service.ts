@@ -20,9 +20,11 @@ import { newId } from '../../lib/ids.ts';
 import { queryKey } from '../../lib/query-key.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
 import type { UnitHold } from '../billing/usage.service.ts';
+import { cite, type SourcesService } from '../sources/index.ts';
 import {
   extractGlossary,
   extractGraph,
+  extractOwnSources,
   extractRelatedConcepts,
   extractSuggestedQuestions,
   isUsableAnswer,
@@ -62,6 +64,8 @@ export interface ExplainDeps {
   /** Coalesces identical provider calls; pass a shared one to coalesce across instances. */
   inFlight?: InFlight<Answer>;
   recorder?: Recorder;
+  /** Finds what an AI provider is grounded in (DESIGN.md §10); absent: answers cite nothing. */
+  sources?: Pick<SourcesService, 'find'>;
 }
 
 export interface ExplainInput {
@@ -96,21 +100,27 @@ const detailsSchema = z.object({
   graph: explainResponseSchema.shape.graph,
   suggestedQuestions: cachedAnswerSchema.shape.suggestedQuestions,
   glossary: explainResponseSchema.shape.glossary,
+  sources: explainResponseSchema.shape.sources,
 });
 
 /**
- * The graph, suggested questions and glossary stored beside an answer's text
+ * The graph, suggested questions, glossary and sources stored beside an answer's text
  * (answer_texts.details_json).
  */
 export function readAnswerDetails(json: string | null): z.infer<typeof detailsSchema> {
   const parsed = json ? detailsSchema.safeParse(JSON.parse(json)) : null;
-  return parsed?.success ? parsed.data : { suggestedQuestions: [] };
+  return parsed?.success ? parsed.data : { suggestedQuestions: [], sources: [] };
 }
 
 function answerDetails(answer: Answer): string | null {
-  const { graph, suggestedQuestions, glossary } = answer;
-  if (!graph && suggestedQuestions.length === 0 && !glossary) return null;
-  return JSON.stringify({ graph, suggestedQuestions, ...(glossary ? { glossary } : {}) });
+  const { graph, suggestedQuestions, glossary, sources } = answer;
+  if (!graph && suggestedQuestions.length === 0 && !glossary && sources.length === 0) return null;
+  return JSON.stringify({
+    graph,
+    suggestedQuestions,
+    ...(glossary ? { glossary } : {}),
+    ...(sources.length > 0 ? { sources } : {}),
+  });
 }
 
 const languageOf = (input: ExplainInput): LanguageId => input.language ?? 'en';
@@ -155,19 +165,30 @@ export function createExplainService(deps: ExplainDeps) {
     emit: (delta: string) => void,
   ): Promise<Answer> {
     const { input, provider } = ticket;
+    const language = languageOf(input);
     const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    // Within its own budget: a slow or dead Wikipedia gives an answer without sources.
+    const retrieved =
+      provider.grounding === 'own' || !deps.sources
+        ? []
+        : await deps.sources.find({ query: input.query, language, userId: ticket.user.id, signal });
     let text = '';
-    for await (const delta of provider.stream({ ...input, language: languageOf(input), signal })) {
+    for await (const delta of provider.stream({ ...input, language, sources: retrieved, signal })) {
       text += delta;
       emit(delta);
     }
     const withoutGraph = extractGraph(text);
     const withoutQuestions = extractSuggestedQuestions(withoutGraph.markdown);
-    const { markdown, glossary } = extractGlossary(withoutQuestions.markdown);
+    const withoutGlossary = extractGlossary(withoutQuestions.markdown);
+    const own = extractOwnSources(withoutGlossary.markdown);
+    const { glossary } = withoutGlossary;
     const { graph } = withoutGraph;
+    const { text: markdown, sources } = cite(
+      own.markdown,
+      provider.grounding === 'own' ? own.sources : retrieved,
+    );
     if (!isUsableAnswer(markdown))
       throw new ProviderFailureError('The provider answered with nothing usable');
-    const language = languageOf(input);
     const answer: Answer = {
       response: markdown,
       provider: provider.id,
@@ -179,6 +200,7 @@ export function createExplainService(deps: ExplainDeps) {
       // English answers carry none: the terms are the text's own words (DESIGN.md §9).
       ...(language !== 'en' && glossary.length > 0 ? { glossary } : {}),
       suggestedQuestions: withoutQuestions.questions,
+      sources,
     };
     await repo.saveCachedAnswer(db, {
       cacheKey: cacheKey(ticket),
@@ -334,6 +356,7 @@ export function createExplainService(deps: ExplainDeps) {
         ...(details.graph ? { graph: details.graph } : {}),
         ...(details.glossary ? { glossary: details.glossary } : {}),
         suggestedQuestions: details.suggestedQuestions,
+        sources: details.sources,
         createdAt: row.created_at,
       };
     },

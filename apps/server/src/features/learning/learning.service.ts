@@ -10,6 +10,7 @@ import {
   type QuizAnswerResult,
   REQUEST_TIMEOUT_MS,
   type ReExplanation,
+  type Source,
   type TemplateId,
 } from '@grasp/contract';
 import type { Kysely, Transaction } from 'kysely';
@@ -24,6 +25,7 @@ import {
   type ExplanationProvider,
   NeedsAiProviderError,
 } from '../explain/providers/provider.ts';
+import { keepCitations } from '../sources/index.ts';
 import * as repo from './learning.repository.ts';
 import { explanationNotFound, needsAiProvider, sectionNotFound } from './learning-errors.ts';
 import { createQuizzes } from './quizzes.ts';
@@ -98,6 +100,7 @@ export function createLearningService(deps: LearningDeps) {
       markdown: explanation.response,
       sections: sections.map(({ title, content }) => ({ title, content })),
       relatedConcepts: explanation.relatedConcepts,
+      sources: explanation.sources,
     };
   }
 
@@ -117,11 +120,13 @@ export function createLearningService(deps: LearningDeps) {
     provider: ExplanationProvider,
     store: (tx: Transaction<DB>, answer: string) => Promise<void>,
     onDelta?: (delta: string) => void,
+    sources: readonly Source[] = [],
   ): Promise<string> {
     const hold = await deps.units.takeUnit(user.id);
     let answer: string;
     try {
-      answer = await shortAnswer(ask(provider), onDelta);
+      // It cites the explanation's numbers; one pointing at none of them goes (DESIGN.md §10).
+      answer = keepCitations(await shortAnswer(ask(provider), onDelta), sources);
     } catch (error) {
       await deps.units.giveUnitBack(hold);
       throw toLearningError(error);
@@ -208,6 +213,7 @@ export function createLearningService(deps: LearningDeps) {
             createdAt,
           }),
         onDelta,
+        context.sources,
       );
       return { followUpId, question: input.question, answer, createdAt };
     },
@@ -249,6 +255,8 @@ export function createLearningService(deps: LearningDeps) {
             answer: text,
             createdAt: clock.now().toISOString(),
           }),
+        undefined,
+        context.sources,
       );
       return { section: section.title, approach, answer };
     },

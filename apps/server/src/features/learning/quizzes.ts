@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ExplanationContext, ExplanationProvider } from '../explain/providers/provider.ts';
+import { keepCitations } from '../sources/index.ts';
 import * as repo from './learning.repository.ts';
 import { alreadyAnswered, quizNotFound, quizUnavailable } from './learning-errors.ts';
 import { checkQuizDraft } from './quiz-rules.ts';
@@ -71,7 +72,12 @@ export function createQuizzes(deps: QuizzesDeps) {
       context.sections.map((s) => s.title),
     );
     if (checked.length < QUIZ_MIN_QUESTIONS) throw quizUnavailable();
-    const questions = checked.map((q, i) => ({ questionId: `q${i + 1}`, ...q }));
+    const questions = checked.map((q, i) => ({
+      questionId: `q${i + 1}`,
+      ...q,
+      // A `why` cites the explanation's numbers; one pointing at none of them goes.
+      why: keepCitations(q.why, context.sources ?? []),
+    }));
     await repo.insertQuizSet(db, {
       answerId,
       questionsJson: JSON.stringify(questions),

@@ -1,11 +1,15 @@
 import {
   DIFFICULTY_LABELS,
   type ExplanationRecord,
+  LANGUAGE_ENGLISH_NAMES,
   MAX_RELATED_CONCEPTS,
   PRODUCT_NAME,
   parseExplanation,
+  SOURCE_ORIGIN_LABELS,
+  type Source,
   templateLabel,
 } from '@grasp/contract';
+import { asFootnoteReferences, firstSentence, keepCitations } from '../sources/index.ts';
 
 /** A record as export sees it: the glossary is there only when the explanation has one. */
 export type ExportableRecord = Pick<
@@ -18,7 +22,8 @@ export type ExportableRecord = Pick<
   | 'createdAt'
   | 'followUps'
   | 'glossary'
->;
+> &
+  Partial<Pick<ExplanationRecord, 'sources'>>;
 
 const SLUG_MAX_LENGTH = 60;
 
@@ -73,6 +78,9 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * explained, each timed section, related concepts, follow-ups, and the glossary when it has one.
  */
 export function explanationToMarkdown(record: ExportableRecord): string {
+  const sources = record.sources ?? [];
+  // Each [n] becomes a footnote reference to its source; one pointing nowhere goes.
+  const cited = (text: string) => asFootnoteReferences(keepCitations(text, sources));
   const parsed = parseExplanation(record.response);
   const related = (
     record.relatedConcepts.length > 0 ? record.relatedConcepts : parsed.relatedConcepts
@@ -85,7 +93,12 @@ export function explanationToMarkdown(record: ExportableRecord): string {
   ];
   for (const section of parsed.sections) {
     const [start, end] = section.timeRange;
-    out.push('', `## ${oneLine(section.title)} (${start}-${end} seconds)`, '', section.content);
+    out.push(
+      '',
+      `## ${oneLine(section.title)} (${start}-${end} seconds)`,
+      '',
+      cited(section.content),
+    );
   }
   if (related.length > 0) {
     out.push('', '## Related Concepts', '', ...related.map((name) => `- ${oneLine(name)}`));
@@ -93,7 +106,7 @@ export function explanationToMarkdown(record: ExportableRecord): string {
   if (record.followUps.length > 0) {
     out.push('', '## Follow-up Questions');
     for (const followUp of record.followUps) {
-      out.push('', `### ${oneLine(followUp.question)}`, '', followUp.answer.trim());
+      out.push('', `### ${oneLine(followUp.question)}`, '', cited(followUp.answer.trim()));
     }
   }
   const glossary = record.glossary ?? [];
@@ -105,5 +118,15 @@ export function explanationToMarkdown(record: ExportableRecord): string {
       ...glossary.map((entry) => `- **${oneLine(entry.term)}**: ${oneLine(entry.meaning)}`),
     );
   }
+  if (sources.length > 0) out.push('', '## Sources', '', ...sources.map(footnote));
   return `${out.join('\n')}\n`;
+}
+
+/** `[^1]: [Photosynthesis](https://…), Wikipedia (English): "Photosynthesis is…"` */
+function footnote(source: Source): string {
+  const title = oneLine(source.title).replace(/[[\]]/g, '');
+  const named = source.url ? `[${title}](<${source.url}>)` : title;
+  const page = source.page ? `, page ${source.page}` : '';
+  const where = `${SOURCE_ORIGIN_LABELS[source.origin]} (${LANGUAGE_ENGLISH_NAMES[source.language]})`;
+  return `[^${source.n}]: ${named}${page}, ${where}: “${oneLine(firstSentence(source.excerpt))}”`;
 }

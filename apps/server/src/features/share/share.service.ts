@@ -92,6 +92,7 @@ export function createShareService(deps: ShareDeps) {
       relatedConcepts: record.relatedConcepts,
       // Not the follow-ups: questions the sharer asks later are theirs, not the page's.
       ...(record.glossary?.length ? { glossary: record.glossary } : {}),
+      sources: record.sources,
       sharerFirstName: firstNameOf(fullName),
       createdAt: record.createdAt,
       indexable: row.visibility === 'public',

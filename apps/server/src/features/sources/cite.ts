@@ -1,26 +1,11 @@
-import type { Source } from '@grasp/contract';
-
-// "[1]", "[2, 3]": a citation, not a link ("[1](…)") nor a footnote definition ("[1]:").
-const MARKER = /[ \t]?\[(\d{1,3}(?:\s*[,;]\s*\d{1,3})*)\](?![(:])/g;
-// Code keeps its brackets: "a[1]" in a fenced block or an inline span is not a citation.
-const CODE = /(```[\s\S]*?(?:```|$)|`[^`\n]*`)/;
-
-/** Applies `replace` to the prose of a markdown text, leaving code as it is. */
-function inProse(text: string, replace: (prose: string) => string): string {
-  return text
-    .split(CODE)
-    .map((part, i) => (i % 2 === 1 ? part : replace(part)))
-    .join('');
-}
+import { mapCitations, type Source } from '@grasp/contract';
 
 /** The numbers a text cites, in order of first use. */
 export function citedNumbers(text: string): number[] {
   const seen = new Set<number>();
-  inProse(text, (prose) => {
-    for (const match of prose.matchAll(MARKER)) {
-      for (const n of (match[1] ?? '').split(/[,;]/)) seen.add(Number(n.trim()));
-    }
-    return prose;
+  mapCitations(text, (numbers) => {
+    for (const n of numbers) seen.add(n);
+    return '';
   });
   return [...seen];
 }
@@ -32,17 +17,10 @@ export function citedNumbers(text: string): number[] {
  */
 export function keepCitations(text: string, sources: readonly Pick<Source, 'n'>[]): string {
   const known = new Set(sources.map((s) => s.n));
-  return inProse(text, (prose) =>
-    prose.replace(MARKER, (marker, list: string) => {
-      const kept = list
-        .split(/[,;]/)
-        .map((n) => Number(n.trim()))
-        .filter((n) => known.has(n));
-      if (kept.length === 0) return '';
-      const lead = marker.startsWith(' ') || marker.startsWith('\t') ? marker[0] : '';
-      return `${lead}${kept.map((n) => `[${n}]`).join('')}`;
-    }),
-  );
+  return mapCitations(text, (numbers, lead) => {
+    const kept = numbers.filter((n) => known.has(n));
+    return kept.length === 0 ? '' : `${lead}${kept.map((n) => `[${n}]`).join('')}`;
+  });
 }
 
 /**
@@ -61,5 +39,10 @@ export function cite(
 
 /** Words and sentences without their citation markers, for counting and for speech. */
 export function withoutCitations(text: string): string {
-  return text.replace(MARKER, '');
+  return mapCitations(text, () => '');
+}
+
+/** "[1][2]" → "[^1][^2]": citations as Markdown footnote references, code left alone. */
+export function asFootnoteReferences(text: string): string {
+  return mapCitations(text, (numbers, lead) => `${lead}${numbers.map((n) => `[^${n}]`).join('')}`);
 }

@@ -5,7 +5,13 @@
  * createSourcesService; the prompt part (GROUNDING_RULE, sourcesBlock) and the citations
  * (cite, keepCitations) are the same for every kind.
  */
-export { cite, citedNumbers, keepCitations, withoutCitations } from './cite.ts';
+export {
+  asFootnoteReferences,
+  cite,
+  citedNumbers,
+  keepCitations,
+  withoutCitations,
+} from './cite.ts';
 export {
   GROUNDING_RULE,
   MAX_PROMPT_EXTRACT_CHARS,

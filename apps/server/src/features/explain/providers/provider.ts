@@ -4,6 +4,7 @@ import type {
   ProviderId,
   QuizDraft,
   ReExplainApproach,
+  Source,
   TemplateId,
 } from '@grasp/contract';
 
@@ -14,6 +15,8 @@ export interface ExplainInput {
   difficulty: Difficulty;
   /** The language to write in (DESIGN.md §9); absent: English. */
   language?: LanguageId;
+  /** Passages to ground the text in and cite as [n] (DESIGN.md §10); absent or empty: none. */
+  sources?: readonly Source[];
   /** Aborted on the 30 s timeout or when the caller goes away. */
   signal: AbortSignal;
 }
@@ -30,6 +33,11 @@ export interface ExplanationProvider {
   readonly available: boolean;
   /** The languages it can write; absent: every language of the contract. */
   readonly languages?: readonly LanguageId[];
+  /**
+   * 'own': the provider cites what it is built from (the offline dictionary) in a ```sources
+   * block and is given no retrieved passages. Absent: grounded on retrieval before it is asked.
+   */
+  readonly grounding?: 'own';
   generate(input: ExplainInput): Promise<string>;
   /** Yields markdown text deltas in order; their concatenation equals what generate returns. */
   stream(input: ExplainInput): AsyncIterable<string>;
@@ -56,6 +64,8 @@ export interface ExplanationContext {
   markdown: string;
   sections: ExplanationSectionText[];
   relatedConcepts: string[];
+  /** What the explanation cites as [n]: a later answer cites the same numbers. */
+  sources?: readonly Source[];
 }
 
 /** What a tutor is asked, before the call's signal is added. */

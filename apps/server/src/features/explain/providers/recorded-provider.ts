@@ -41,6 +41,7 @@ export function recordedProvider(
       return provider.available;
     },
     ...(provider.languages ? { languages: provider.languages } : {}),
+    ...(provider.grounding ? { grounding: provider.grounding } : {}),
     async generate(input: ExplainInput) {
       try {
         const text = await provider.generate(input);

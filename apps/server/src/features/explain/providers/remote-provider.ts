@@ -10,7 +10,10 @@ import {
 import { toProviderError } from './remote-provider-errors.ts';
 
 /** What a prompt is built from: never anything the client wrote besides the query. */
-export type PromptInput = Pick<ExplainInput, 'query' | 'template' | 'difficulty' | 'language'>;
+export type PromptInput = Pick<
+  ExplainInput,
+  'query' | 'template' | 'difficulty' | 'language' | 'sources'
+>;
 
 export interface PromptParts {
   system: string;
@@ -69,8 +72,8 @@ export function createRemoteProvider({
     if (model === null) throw new ProviderFailureError(`${id} is not configured`);
     return model();
   };
-  const promptOf = ({ query, template, difficulty, language }: ExplainInput) =>
-    prompts.explain({ query, template, difficulty, language });
+  const promptOf = ({ query, template, difficulty, language, sources }: ExplainInput) =>
+    prompts.explain({ query, template, difficulty, language, ...(sources ? { sources } : {}) });
   const learningPrompt = <T>(build: ((input: T) => PromptParts) | undefined, input: T) => {
     if (!build) throw new ProviderFailureError(`${id} was not built for the learning loop`);
     return build(input);

@@ -8,6 +8,7 @@ import {
 } from '@grasp/contract';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { SectionCard } from '../../../components/explanation/section-card.tsx';
+import { SourcesList, SourcesProvider } from '../../../components/explanation/sources.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNarration } from '../hooks/use-narration.ts';
 import type { CurrentConcept } from '../stores/concept-store.ts';
@@ -60,74 +61,79 @@ export function ResultView({
   const related =
     content.relatedConcepts.length > 0 ? content.relatedConcepts : parsed.relatedConcepts;
   const graph = content.graph && content.graph.nodes.length > 0 ? content.graph : null;
+  // Explanations saved before sources existed have none.
+  const sources = content.sources ?? [];
 
   return (
-    <article aria-labelledby="result-title" className="space-y-6">
-      <header className="space-y-3">
-        <div className="flex flex-wrap gap-2">
-          <Badge label="Provider">{providerLabel(content.provider)}</Badge>
-          <Badge label="Style">{templateLabel(content.template)}</Badge>
-          <Badge label="Level">{DIFFICULTY_LABELS[content.difficulty]}</Badge>
-          <LanguageBadge language={content.language} />
-        </div>
-        <h2
-          id="result-title"
-          className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-slate-100"
-        >
-          {query}
-        </h2>
-        <ActionBar
-          query={query}
-          explanationId={content.explanationId}
-          narration={narration.state}
-          onToggleAudio={narration.toggle}
-          onRegenerate={() => {
-            narration.stop();
-            onRegenerate();
-          }}
-        />
-      </header>
-
-      <ol className="space-y-3" aria-label="Explanation sections" lang={content.language}>
-        {parsed.sections.map((section, index) => {
-          const slot = slots?.section?.(section);
-          return (
-            <li key={`${section.timeRange[0]}-${section.title}`}>
-              <SectionCard
-                section={section}
-                status={narration.statusOf(index)}
-                id={slot?.id}
-                badge={slot?.badge}
-              >
-                {slot?.extra}
-              </SectionCard>
-            </li>
-          );
-        })}
-      </ol>
-      <GlossaryTable glossary={content.glossary} language={content.language} />
-
-      {slots?.afterSections}
-
-      {graph && (
-        <section aria-label="Concept map">
-          <Suspense
-            fallback={<p className="text-sm text-slate-500 dark:text-slate-400">Loading map…</p>}
+    <SourcesProvider sources={sources}>
+      <article aria-labelledby="result-title" className="space-y-6">
+        <header className="space-y-3">
+          <div className="flex flex-wrap gap-2">
+            <Badge label="Provider">{providerLabel(content.provider)}</Badge>
+            <Badge label="Style">{templateLabel(content.template)}</Badge>
+            <Badge label="Level">{DIFFICULTY_LABELS[content.difficulty]}</Badge>
+            <LanguageBadge language={content.language} />
+          </div>
+          <h2
+            id="result-title"
+            className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-slate-100"
           >
-            <ConceptGraph key={content.response} graph={graph} />
-          </Suspense>
-        </section>
-      )}
+            {query}
+          </h2>
+          <ActionBar
+            query={query}
+            explanationId={content.explanationId}
+            narration={narration.state}
+            onToggleAudio={narration.toggle}
+            onRegenerate={() => {
+              narration.stop();
+              onRegenerate();
+            }}
+          />
+        </header>
 
-      <Button variant="secondary" onClick={onChangeStyle}>
-        Try a different explanation style
-      </Button>
+        <ol className="space-y-3" aria-label="Explanation sections" lang={content.language}>
+          {parsed.sections.map((section, index) => {
+            const slot = slots?.section?.(section);
+            return (
+              <li key={`${section.timeRange[0]}-${section.title}`}>
+                <SectionCard
+                  section={section}
+                  status={narration.statusOf(index)}
+                  id={slot?.id}
+                  badge={slot?.badge}
+                >
+                  {slot?.extra}
+                </SectionCard>
+              </li>
+            );
+          })}
+        </ol>
+        <GlossaryTable glossary={content.glossary} language={content.language} />
+        <SourcesList sources={sources} heading="h3" />
 
-      <RelatedConcepts
-        concepts={related.slice(0, MAX_RELATED_CONCEPTS)}
-        onSearch={onSearch}
-        lang={content.language}
-      />
-    </article>
+        {slots?.afterSections}
+
+        {graph && (
+          <section aria-label="Concept map">
+            <Suspense
+              fallback={<p className="text-sm text-slate-500 dark:text-slate-400">Loading map…</p>}
+            >
+              <ConceptGraph key={content.response} graph={graph} />
+            </Suspense>
+          </section>
+        )}
+
+        <Button variant="secondary" onClick={onChangeStyle}>
+          Try a different explanation style
+        </Button>
+
+        <RelatedConcepts
+          concepts={related.slice(0, MAX_RELATED_CONCEPTS)}
+          onSearch={onSearch}
+          lang={content.language}
+        />
+      </article>
+    </SourcesProvider>
   );
 }

@@ -38,6 +38,7 @@ export function makeResponse(overrides: Partial<ExplainResponse> = {}): ExplainR
     difficulty: 'beginner',
     language: 'en',
     cached: false,
+    sources: [],
     relatedConcepts: ['Chlorophyll', 'Respiration'],
     suggestedQuestions: ['How is chlorophyll different from a pigment?'],
     ...overrides,

@@ -33,6 +33,7 @@ export function makeRecord(overrides: Partial<ExplanationRecord> = {}): Explanat
     language: 'en',
     provider: 'offline',
     response: '## Core Understanding (0-30 seconds)\nMass pulls mass.',
+    sources: [],
     relatedConcepts: [],
     suggestedQuestions: ['What is the difference between gravity and magnetism?'],
     createdAt: '2026-11-25T09:00:00.000Z',

@@ -7,6 +7,7 @@ import {
 } from '@grasp/contract';
 import { SiteFooter } from '../../../app/site-footer.tsx';
 import { SectionCard } from '../../../components/explanation/section-card.tsx';
+import { SourcesList, SourcesProvider } from '../../../components/explanation/sources.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { SkipLink } from '../../../components/ui/skip-link.tsx';
@@ -76,13 +77,16 @@ export function SharePage({ view }: { view: SharedExplanationView }) {
             </p>
           </header>
 
-          <ol className="space-y-3" aria-label="Explanation sections">
-            {sections.map((section) => (
-              <li key={`${section.timeRange[0]}-${section.title}`}>
-                <SectionCard section={section} collapsible={false} />
-              </li>
-            ))}
-          </ol>
+          <SourcesProvider sources={view.sources}>
+            <ol className="space-y-3" aria-label="Explanation sections">
+              {sections.map((section) => (
+                <li key={`${section.timeRange[0]}-${section.title}`}>
+                  <SectionCard section={section} collapsible={false} />
+                </li>
+              ))}
+            </ol>
+            <SourcesList sources={view.sources} />
+          </SourcesProvider>
 
           {glossary.length > 0 && (
             <section aria-labelledby="share-glossary" className="break-inside-avoid">

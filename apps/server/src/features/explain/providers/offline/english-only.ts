@@ -24,6 +24,7 @@ export function englishOnly(provider: ExplanationProvider): ExplanationProvider 
       return provider.available;
     },
     languages: ['en'],
+    ...(provider.grounding ? { grounding: provider.grounding } : {}),
     async generate(input: ExplainInput) {
       english(input.language);
       return provider.generate(input);

@@ -45,15 +45,17 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Exp
     input.signal.throwIfAborted();
     const graph = JSON.stringify(buildGraph(ctx));
     return [
-      ...renderDraft(draftFor(input.template, ctx)),
+      ...citeDefinition(renderDraft(draftFor(input.template, ctx)), ctx.main.definition),
       ...questions,
-      `\`\`\`graph\n${graph}\n\`\`\`\n`,
+      `\`\`\`graph\n${graph}\n\`\`\`\n\n`,
+      sourcesBlock(ctx),
     ];
   }
 
   return {
     id: 'offline',
     available: true,
+    grounding: 'own',
     async generate(input) {
       return (await chunks(input)).join('');
     },
@@ -66,4 +68,38 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Exp
     tutor: learning.tutor,
     quiz: learning.quiz,
   };
+}
+
+/**
+ * The paragraph that gives the dictionary's definition cites it as [1]; where a style words it
+ * so that it cannot be found, the first section's first paragraph does.
+ */
+function citeDefinition(sections: string[], definition: string): string[] {
+  const gloss = definition.replace(/^\([^)]*\)\s*/, '').slice(0, 24);
+  const cite = (section: string, from: number) => {
+    const end = section.indexOf('\n\n', from);
+    return end < 0
+      ? `${section.trimEnd()} [1]\n\n`
+      : `${section.slice(0, end)} [1]${section.slice(end)}`;
+  };
+  const at = sections.findIndex((section) => section.includes(gloss));
+  if (at >= 0) {
+    const section = sections[at] ?? '';
+    return sections.map((s, i) => (i === at ? cite(section, section.indexOf(gloss)) : s));
+  }
+  const [first = '', ...rest] = sections;
+  return [cite(first, first.indexOf('\n\n') + 2), ...rest];
+}
+
+/** The ```sources block the server lifts out: the dictionary entry the text is built from. */
+function sourcesBlock(ctx: ExplainContext): string {
+  const { lemma, definition } = ctx.main;
+  const source = {
+    title: `WordNet: ${lemma}`,
+    url: 'https://wordnet.princeton.edu/',
+    excerpt: `${lemma}: ${definition}`,
+    origin: 'wordnet',
+    language: 'en',
+  };
+  return `\`\`\`sources\n${JSON.stringify([source])}\n\`\`\`\n`;
 }

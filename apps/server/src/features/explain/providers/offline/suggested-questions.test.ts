@@ -39,7 +39,7 @@ function termsOf(question: string): string[] {
 }
 
 describe('suggested questions', () => {
-  it('come in a questions block just before the graph block', async () => {
+  it('come in a questions block just before the graph and sources blocks', async () => {
     const text = await provider.generate({
       query: 'gravity',
       template: 'default',
@@ -47,7 +47,7 @@ describe('suggested questions', () => {
       signal,
     });
     expect(text).toMatch(
-      /\n- physics\n\n```questions\n\[[^\n]*\]\n```\n\n```graph\n[^\n]*\n```\n$/,
+      /\n- physics\n\n```questions\n\[[^\n]*\]\n```\n\n```graph\n[^\n]*\n```\n\n```sources\n[^\n]*\n```\n$/,
     );
     const { suggestedQuestions } = await offlineExplanation(provider, 'gravity');
     expect(suggestedQuestions).toEqual([

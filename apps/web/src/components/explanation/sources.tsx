@@ -1,0 +1,127 @@
+import {
+  LANGUAGE_ENGLISH_NAMES,
+  LANGUAGE_NAMES,
+  mapCitations,
+  SOURCE_ORIGIN_LABELS,
+  type Source,
+} from '@grasp/contract';
+import { createContext, type ReactNode, useContext } from 'react';
+
+/** The sources of the explanation on the page: its text and its follow-ups cite them as [n]. */
+const SourcesContext = createContext<readonly Source[]>([]);
+
+export function SourcesProvider({
+  sources,
+  children,
+}: {
+  sources: readonly Source[];
+  children: ReactNode;
+}) {
+  return <SourcesContext.Provider value={sources}>{children}</SourcesContext.Provider>;
+}
+
+export const useSources = () => useContext(SourcesContext);
+
+const ANCHOR = 'source-';
+export const sourceAnchor = (n: number) => `${ANCHOR}${n}`;
+
+/** "[1]" → a link to source 1 in the list; a marker pointing at no source is left out. */
+export function linkCitations(markdown: string, sources: readonly Source[]): string {
+  if (sources.length === 0) return markdown;
+  const known = new Set(sources.map((s) => s.n));
+  return mapCitations(markdown, (numbers, lead) => {
+    const kept = numbers.filter((n) => known.has(n));
+    return kept.length === 0
+      ? ''
+      : `${lead}${kept.map((n) => `[${n}](#${sourceAnchor(n)})`).join('')}`;
+  });
+}
+
+/** The source a link of linkCitations points at, or undefined for any other link. */
+export function citedSource(href: string, sources: readonly Source[]): Source | undefined {
+  if (!href.startsWith(`#${ANCHOR}`)) return undefined;
+  const n = Number(href.slice(ANCHOR.length + 1));
+  return sources.find((s) => s.n === n);
+}
+
+const where = (source: Source) =>
+  `${SOURCE_ORIGIN_LABELS[source.origin]}${source.page ? `, page ${source.page}` : ''}`;
+
+/** A small superscript link whose accessible name says which source it is. */
+export function Citation({ source }: { source: Source }) {
+  return (
+    <sup className="ml-0.5 leading-none">
+      <a
+        href={`#${sourceAnchor(source.n)}`}
+        aria-label={`Source ${source.n}: ${source.title}, ${where(source)}`}
+        className="rounded px-0.5 text-[0.75em] font-semibold text-indigo-700 no-underline hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300"
+      >
+        [{source.n}]
+      </a>
+    </sup>
+  );
+}
+
+/** The numbered list at the end of an explanation: title, language and a one-line excerpt. */
+export function SourcesList({
+  sources,
+  heading = 'h2',
+}: {
+  sources: readonly Source[];
+  heading?: 'h2' | 'h3';
+}) {
+  if (sources.length === 0) return null;
+  const Heading = heading;
+  return (
+    <section aria-labelledby="sources-title" className="break-inside-avoid">
+      <Heading id="sources-title" className="mb-2 text-lg font-semibold">
+        Sources
+      </Heading>
+      <ol className="space-y-2 text-sm">
+        {sources.map((source) => (
+          <li
+            key={source.n}
+            id={sourceAnchor(source.n)}
+            tabIndex={-1}
+            className="flex scroll-mt-20 gap-2 rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 target:bg-indigo-50 dark:target:bg-indigo-950/60"
+          >
+            <span className="shrink-0 font-semibold text-slate-500 dark:text-slate-400">
+              {source.n}.
+            </span>
+            <div className="min-w-0">
+              <p className="break-words">
+                {source.url ? (
+                  <a
+                    href={source.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    lang={source.language}
+                    className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200"
+                  >
+                    {source.title}
+                  </a>
+                ) : (
+                  <span lang={source.language} className="font-medium">
+                    {source.title}
+                  </span>
+                )}
+                <span className="text-slate-600 dark:text-slate-400">
+                  {' · '}
+                  {where(source)}
+                  {' · '}
+                  <span lang={source.language}>{LANGUAGE_NAMES[source.language]}</span>
+                  {source.language !== 'en' && (
+                    <span className="sr-only"> ({LANGUAGE_ENGLISH_NAMES[source.language]})</span>
+                  )}
+                </span>
+              </p>
+              <p lang={source.language} className="truncate text-slate-600 dark:text-slate-400">
+                {source.excerpt}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
