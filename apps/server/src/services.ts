@@ -30,6 +30,7 @@ import { createHealthService } from './features/health/health.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
 import { buildQuizPrompt, buildTutorPrompt } from './features/learning/learning-prompts.ts';
 import { createRecapsService } from './features/learning/recaps.service.ts';
+import { createMaterialSources } from './features/materials/material-sources.ts';
 import { createMaterialsService } from './features/materials/materials.service.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createSiteService } from './features/site/site.service.ts';
@@ -94,7 +95,9 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     ).map((provider) => recordedProvider(provider, recorder)),
     config.DEFAULT_AI_PROVIDER,
   );
+  const materials = createMaterialsService({ db, kind: database.kind, clock });
   const sources = createSourcesService({
+    material: createMaterialSources(materials),
     wikipedia:
       config.SOURCES === 'off'
         ? null
@@ -120,9 +123,9 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     }),
     recorder,
     sources,
+    materials,
   });
   const recaps = createRecapsService({ db, clock });
-  const materials = createMaterialsService({ db, kind: database.kind, clock });
   const learning = createLearningService({
     db,
     clock,
