@@ -19,7 +19,10 @@ describe.each(TEST_DATABASES)('distilling a material on %s', (kind) => {
     ).json().available_units as number;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { providers: [createOfflineProvider()], explainTimeoutMs: 15_000 });
+    t = await buildTestApp(kind, {
+      providers: [createOfflineProvider()],
+      explainTimeoutMs: 15_000,
+    });
     asha = await signedInUser(t.app, t.database.db, 'Asha');
     ravi = await signedInUser(t.app, t.database.db, 'Ravi');
     const body = multipartBody(await twoPagePdf());
