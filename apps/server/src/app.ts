@@ -20,6 +20,7 @@ import type { ExplanationProvider } from './features/explain/providers/provider.
 import { healthRoutes } from './features/health/health.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
 import { recapsRoutes } from './features/learning/recaps.routes.ts';
+import { materialsRoutes } from './features/materials/materials.routes.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
 import { shareRoutes } from './features/share/share.routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(learningRoutes(services.learning));
   await app.register(recapsRoutes(services.recaps));
   await app.register(distillRoutes(services.distill));
+  await app.register(materialsRoutes(services.materials));
   await app.register(billingRoutes(services.billing));
   const pages = loadSpaPages(webDist, services.site.publicConfig());
   await app.register(shareRoutes(services.share, pages.notFound));

@@ -31,6 +31,8 @@ import { createHealthService } from './features/health/health.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
 import { buildQuizPrompt, buildTutorPrompt } from './features/learning/learning-prompts.ts';
 import { createRecapsService } from './features/learning/recaps.service.ts';
+import { createMaterialSources } from './features/materials/material-sources.ts';
+import { createMaterialsService } from './features/materials/materials.service.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createSiteService } from './features/site/site.service.ts';
 import { createSourcesService, createWikipediaSources } from './features/sources/index.ts';
@@ -94,7 +96,9 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     ).map((provider) => recordedProvider(provider, recorder)),
     config.DEFAULT_AI_PROVIDER,
   );
+  const materials = createMaterialsService({ db, kind: database.kind, clock });
   const sources = createSourcesService({
+    material: createMaterialSources(materials),
     wikipedia:
       config.SOURCES === 'off'
         ? null
@@ -120,6 +124,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     }),
     recorder,
     sources,
+    materials,
   });
   const recaps = createRecapsService({ db, clock });
   const learning = createLearningService({
@@ -158,6 +163,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
       clock,
       units: usage,
       recaps,
+      materials,
       timeoutMs: deps.explainTimeoutMs,
       distillers: createDistillers({
         vendors: vendorOptionsOf(config),
@@ -166,6 +172,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
         wordnet,
       }),
     }),
+    materials,
     health: createHealthService({ db, redis }),
     analytics: createAnalyticsService({ db, clock }),
     site: createSiteService({ config }),

@@ -21,7 +21,15 @@ export const distillRequestSchema = z.object({
       SUBJECT_MAX_LENGTH,
       `Please keep the subject to ${SUBJECT_MAX_LENGTH} characters or fewer.`,
     )
-    .describe('The subject or statement to break into smaller concepts'),
+    .optional()
+    .describe('The subject or statement to break into smaller concepts; or send materialId'),
+  materialId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Distil the concepts the caller’s own material teaches, instead of a subject'),
   username: z.string().max(254).optional().describe('Ignored: the bearer token decides who asks'),
   template: z
     .enum(TEMPLATE_IDS)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUERY_MAX_LENGTH } from './constants.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_IDS } from './languages.ts';
+import { materialRefSchema } from './materials.ts';
 import { DIFFICULTIES, PROVIDER_IDS } from './providers.ts';
 import { sourcesSchema } from './sources.ts';
 import { TEMPLATE_IDS } from './templates.ts';
@@ -48,6 +49,13 @@ export const explainRequestSchema = z.object({
     .boolean()
     .optional()
     .describe('Regenerate: skip the shared answer cache and ask the provider anew (costs a unit)'),
+  materialId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Ground the explanation in the caller’s own material (DESIGN.md §10)'),
 });
 export type ExplainRequest = z.input<typeof explainRequestSchema>;
 
@@ -71,6 +79,9 @@ export const explainResponseSchema = z.object({
     .describe('Up to three follow-up questions a learner would ask next'),
   // Answers cached before sources existed have none.
   sources: sourcesSchema.default([]),
+  material: materialRefSchema
+    .optional()
+    .describe('The learner’s material it was made from; named even once the material is deleted'),
 });
 export type ExplainResponse = z.infer<typeof explainResponseSchema>;
 

@@ -9,6 +9,7 @@ export * from './explanation/parse-explanation.ts';
 export * from './explanation/section-icons.ts';
 export * from './languages.ts';
 export * from './learning.ts';
+export * from './materials.ts';
 export * from './messages.ts';
 export * from './plans.ts';
 export * from './providers.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { glossarySchema, graphSchema } from './explain.ts';
 import { LANGUAGE_IDS } from './languages.ts';
+import { materialRefSchema } from './materials.ts';
 import { VALIDATION_MESSAGES } from './messages.ts';
 import { DIFFICULTIES, PROVIDER_IDS } from './providers.ts';
 import { sourcesSchema } from './sources.ts';
@@ -68,6 +69,9 @@ export const explanationRecordSchema = z.object({
   glossary: glossarySchema.optional(),
   suggestedQuestions: suggestedQuestionsSchema,
   sources: sourcesSchema.default([]),
+  material: materialRefSchema
+    .optional()
+    .describe('The learner’s material it was made from, named even once it is deleted'),
   createdAt: z.string(),
   followUps: z.array(followUpSchema),
   reExplanations: z.array(reExplanationSchema),

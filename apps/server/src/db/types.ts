@@ -57,6 +57,9 @@ export interface ExplanationsTable {
   /** The answer_texts row holding the answer; set on every row (see migration 0003). */
   answer_id: string;
   language: Generated<string>;
+  /** The learner's material it was grounded in (migration 0010); kept after the material goes. */
+  material_id: string | null;
+  material_title: string | null;
   created_at: Timestamp;
 }
 
@@ -236,6 +239,26 @@ export interface PageViewsTable {
   created_at: Timestamp;
 }
 
+/** A learner's material (DESIGN.md §10); the file itself is never stored. */
+export interface MaterialsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  /** Pages of the PDF; null for pasted text. */
+  pages: number | null;
+  chars: number;
+  created_at: Timestamp;
+}
+
+/** A passage of a material, with its page; the full-text index follows it (migration 0010). */
+export interface MaterialPassagesTable {
+  id: Generated<number>;
+  material_id: string;
+  position: number;
+  page: number | null;
+  text: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -260,6 +283,8 @@ export interface DB {
   recap_cards: RecapCardsTable;
   recap_reviews: RecapReviewsTable;
   recap_sync: RecapSyncTable;
+  materials: MaterialsTable;
+  material_passages: MaterialPassagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

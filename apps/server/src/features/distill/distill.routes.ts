@@ -12,10 +12,11 @@ import type { DistillService } from './distill.service.ts';
 const errorCodes = [400, 401, 402, 404, 429, 502, 503, 504] as const;
 const errors = Object.fromEntries(errorCodes.map((code) => [code, errorBodySchema]));
 
-/** True when the body has no subject, or one of spaces only. */
+/** True when the body has no subject, or one of spaces only, and names no material. */
 function blankSubject(body: unknown): boolean {
-  const subject =
-    typeof body === 'object' && body !== null && 'subject' in body ? body.subject : undefined;
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  if (fields.materialId !== undefined) return false;
+  const subject = fields.subject;
   // Anything but a string is left to the schema: String() throws on some objects.
   if (typeof subject === 'string') return subject.trim() === '';
   return subject === undefined || subject === null;
@@ -30,7 +31,7 @@ export const distillRoutes =
         schema: {
           tags: ['distill'],
           summary:
-            'Break a subject into 1–8 concepts, foundational first (one unit; the same subject again this cycle is free)',
+            'Break a subject, or the caller’s material, into 1–8 concepts, foundational first (one unit; the same again this cycle is free)',
           security: [{ bearer: [] }],
           body: distillRequestSchema,
           response: { 200: distillResponseSchema, ...errors },

@@ -10,11 +10,12 @@ import {
   type ProviderId,
   providerLabel,
   REQUEST_TIMEOUT_MS,
+  VALIDATION_MESSAGES,
 } from '@grasp/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { queryKey } from '../../lib/query-key.ts';
 import type { UnitHold } from '../billing/usage.service.ts';
@@ -22,7 +23,8 @@ import { providerUnavailableError, toProviderAppError } from '../explain/explain
 import { ProviderFailureError } from '../explain/providers/provider.ts';
 import { cleanConcepts } from './concept-list.ts';
 import * as repo from './distill.repository.ts';
-import type { DistillerLookup } from './distiller.ts';
+import type { Distilled, DistillerLookup } from './distiller.ts';
+import type { MaterialText } from './offline/material-terms.ts';
 import { cleanPrerequisites, foundationalFirst, type Prerequisite } from './prerequisites.ts';
 
 export interface DistillDeps {
@@ -45,16 +47,42 @@ export interface DistillDeps {
   recaps: {
     statusOf(userId: string, concepts: readonly string[]): Promise<Record<string, ConceptStatus>>;
   };
+  /** The materials feature: the caller's own material, read in order (404 for anyone else's). */
+  materials: {
+    materialOf(userId: string, materialId: string): Promise<{ title: string }>;
+    readingOrder(userId: string, materialId: string): Promise<{ text: string }[]>;
+  };
   /** Picks the historical template; tests pin it. */
   random?: () => number;
 }
 
 export interface DistillInput {
-  subject: string;
+  subject?: string | undefined;
+  /** Distil the caller's own material instead of a subject (DESIGN.md §10). */
+  materialId?: string | undefined;
   provider?: ProviderId | undefined;
 }
 
 /** The explain feature's mapping, with the distiller's own words for a failed call. */
+/** What is distilled: a subject, or a material under its title, keyed so a repeat is free. */
+interface Ask {
+  subject: string;
+  subjectKey: string;
+  /** Reads the material's passages, only when a distiller is asked. */
+  material?: () => Promise<MaterialText>;
+}
+
+/** The distiller's answer, cleaned: prerequisites lead, pairs name listed concepts only. */
+function cleaned(distilled: Distilled, providerId: string) {
+  const names = cleanConcepts(distilled.concepts);
+  const prerequisites = cleanPrerequisites(names, distilled.prerequisites);
+  const concepts = foundationalFirst(names, prerequisites);
+  if (concepts.length === 0) {
+    throw new ProviderFailureError(`${providerId} distilled no usable concepts`);
+  }
+  return { concepts, prerequisites };
+}
+
 function toDistillAppError(error: unknown): AppError {
   const mapped = toProviderAppError(error);
   if (mapped.statusCode !== 502) return mapped;
@@ -63,6 +91,21 @@ function toDistillAppError(error: unknown): AppError {
 
 export function createDistillService(deps: DistillDeps) {
   const { db, clock } = deps;
+
+  async function askOf(user: UserRow, input: DistillInput): Promise<Ask> {
+    if (input.materialId) {
+      const { materialId } = input;
+      const { title } = await deps.materials.materialOf(user.id, materialId);
+      const material = async () => {
+        const passages = await deps.materials.readingOrder(user.id, materialId);
+        return { title, passages: passages.map((p) => p.text) };
+      };
+      return { subject: title, subjectKey: `material:${materialId}`, material };
+    }
+    const subject = input.subject?.trim() ?? '';
+    if (!subject) throw badRequest(VALIDATION_MESSAGES.emptySubject);
+    return { subject, subjectKey: queryKey(subject) };
+  }
 
   return {
     /**
@@ -76,7 +119,8 @@ export function createDistillService(deps: DistillDeps) {
       const providerId = input.provider ?? deps.distillers.defaultId;
       const distiller = deps.distillers.get(providerId);
       if (!distiller?.available) throw providerUnavailableError(providerLabel(providerId));
-      const subjectKey = queryKey(input.subject);
+      const wanted = await askOf(user, input);
+      const { subjectKey } = wanted;
       const cycle = await deps.units.currentCycle(user.id);
       const ask = { userId: user.id, subjectKey, since: cycle.starts_at };
       const earlier = await repo.latestDistillationSince(db, ask);
@@ -89,7 +133,7 @@ export function createDistillService(deps: DistillDeps) {
         repo.insertDistillation(tx, {
           id: newId(),
           userId: user.id,
-          subject: input.subject,
+          subject: wanted.subject,
           subjectKey,
           template,
           concepts,
@@ -107,20 +151,16 @@ export function createDistillService(deps: DistillDeps) {
           status,
         };
       }
-      const template = distillTemplate(input.subject, user.plan, deps.random);
+      const template = distillTemplate(wanted.subject, user.plan, deps.random);
       const hold = await deps.units.takeUnit(user.id);
       let concepts: string[];
       let prerequisites: Prerequisite[];
       try {
         const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
-        const distilled = await distiller.distill(input.subject, signal);
-        const names = cleanConcepts(distilled.concepts);
-        // Pairs naming a concept not in the list go, cycles are broken, prerequisites lead.
-        prerequisites = cleanPrerequisites(names, distilled.prerequisites);
-        concepts = foundationalFirst(names, prerequisites);
-        if (concepts.length === 0) {
-          throw new ProviderFailureError(`${providerId} distilled no usable concepts`);
-        }
+        const distilled = wanted.material
+          ? await distiller.distillMaterial(await wanted.material(), signal)
+          : await distiller.distill(wanted.subject, signal);
+        ({ concepts, prerequisites } = cleaned(distilled, providerId));
       } catch (error) {
         await deps.units.giveUnitBack(hold);
         throw toDistillAppError(error);

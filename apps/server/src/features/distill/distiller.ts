@@ -5,6 +5,7 @@ import type { ExplanationProvider } from '../explain/providers/provider.ts';
 import { createConfiguredProviders, type VendorsOptions } from '../explain/providers/registry.ts';
 import { parseDistillAnswer } from './concept-list.ts';
 import { buildDistillPrompt } from './distill-prompts.ts';
+import type { MaterialText } from './offline/material-terms.ts';
 import { createOfflineDistiller } from './offline/offline-distiller.ts';
 import type { Prerequisite } from './prerequisites.ts';
 
@@ -17,6 +18,8 @@ export interface Distiller {
    * (both still to be cleaned by the caller).
    */
   distill(subject: string, signal: AbortSignal): Promise<Distilled>;
+  /** The concepts a learner's own material teaches (DESIGN.md §10). */
+  distillMaterial(material: MaterialText, signal: AbortSignal): Promise<Distilled>;
 }
 
 export interface Distilled {
@@ -41,6 +44,15 @@ export function createRemoteDistiller(provider: ExplanationProvider): Distiller 
     async distill(subject, signal) {
       const text = await provider.generate({
         query: subject,
+        template: 'default',
+        difficulty: 'beginner',
+        signal,
+      });
+      return parseDistillAnswer(text);
+    },
+    async distillMaterial(material, signal) {
+      const text = await provider.generate({
+        query: material.title,
         template: 'default',
         difficulty: 'beginner',
         signal,

@@ -46,6 +46,8 @@ export interface NewExplanation {
   /** The answer_texts row of the answer, written before the message. */
   answerId: string;
   language: string;
+  /** The learner's material it was grounded in, named for good (migration 0010). */
+  material?: { materialId: string; title: string } | undefined;
   createdAt: Date;
 }
 
@@ -74,6 +76,8 @@ const EXPLANATION_COLUMNS = [
   'provider',
   'answer_id',
   'language',
+  'material_id',
+  'material_title',
   'created_at',
 ] as const;
 
@@ -95,13 +99,15 @@ export async function insertExplanations(db: Db, rows: NewExplanation[]): Promis
       provider: row.provider,
       answer_id: row.answerId,
       language: row.language,
+      material_id: row.material?.materialId ?? null,
+      material_title: row.material?.title ?? null,
       created_at: row.createdAt.toISOString(),
     })),
   );
 }
 
 const askedSince = preparedQuery(
-  6,
+  7,
   (
     db,
     userId: string,
@@ -110,6 +116,7 @@ const askedSince = preparedQuery(
     difficulty: string,
     language: string,
     since: string,
+    materialId: string,
   ) =>
     db
       .selectFrom('explanations')
@@ -120,6 +127,8 @@ const askedSince = preparedQuery(
       .where('difficulty', '=', difficulty)
       .where('language', '=', language)
       .where('created_at', '>=', since)
+      // '' for none: the prepared query's values are strings.
+      .where((eb) => eb.fn.coalesce('material_id', eb.val('')), '=', materialId)
       .limit(1),
 );
 
@@ -132,11 +141,21 @@ export interface Ask {
   language: string;
   /** Start of the user's current cycle, as the usage service has it now. */
   since: string;
+  /** The learner's material it is grounded in; '' for none. */
+  materialId: string;
 }
 
 /** Every part of an ask that tells it apart, in one order: the query's and any key's. */
 export const askParts = (ask: Ask) =>
-  [ask.userId, ask.queryKey, ask.template, ask.difficulty, ask.language, ask.since] as const;
+  [
+    ask.userId,
+    ask.queryKey,
+    ask.template,
+    ask.difficulty,
+    ask.language,
+    ask.since,
+    ask.materialId,
+  ] as const;
 
 /** Whether the user already received this (query, template, difficulty, language) since a moment. */
 export async function hasAskedSince(db: Db, ask: Ask): Promise<boolean> {
@@ -171,6 +190,8 @@ export function explanationOf(db: Db, userId: string, explanationId: string) {
       'answer_id',
       'answer_texts.text',
       'answer_texts.details_json',
+      'material_id',
+      'material_title',
       'created_at',
     ])
     .where('explanations.id', '=', explanationId)

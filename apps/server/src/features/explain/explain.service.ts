@@ -6,6 +6,7 @@ import {
   isFreePlan,
   isPremiumTemplate,
   type LanguageId,
+  type MaterialRef,
   type ProviderId,
   providerLabel,
   REQUEST_TIMEOUT_MS,
@@ -16,6 +17,7 @@ import { z } from 'zod';
 import type { DB, UserRow } from '../../db/types.ts';
 import { createBatchWriter } from '../../lib/batch-writer.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { queryKey } from '../../lib/query-key.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
@@ -70,6 +72,8 @@ export interface ExplainDeps {
   recorder?: Recorder;
   /** Finds what an AI provider is grounded in (DESIGN.md §10); absent: answers cite nothing. */
   sources?: Pick<SourcesService, 'find'>;
+  /** The materials feature: the caller's own material by id, 404 for anyone else's. */
+  materials?: { materialOf(userId: string, materialId: string): Promise<MaterialRef> };
 }
 
 export interface ExplainInput {
@@ -80,6 +84,8 @@ export interface ExplainInput {
   language?: LanguageId | undefined;
   provider?: ProviderId | undefined;
   fresh?: boolean | undefined;
+  /** Ground the explanation in the caller's own material (DESIGN.md §10). */
+  materialId?: string | undefined;
 }
 
 /** What begin() settled: who asks what, from whom, and the unit to give back on failure. */
@@ -93,6 +99,8 @@ export interface ExplainTicket {
   since: string;
   /** The query as asks are compared (lib/query-key.ts), worked out once. */
   queryKey: string;
+  /** The caller's material it is grounded in, checked to be theirs. */
+  material?: MaterialRef | undefined;
 }
 
 /** What the provider answered, shared by everyone who asks the same: no user's record in it. */
@@ -165,7 +173,9 @@ export function createExplainService(deps: ExplainDeps) {
   const cacheKey = (t: ExplainTicket) => {
     const key = [t.queryKey, t.input.template, t.input.difficulty, t.provider.id];
     const language = languageOf(t.input);
-    return (language === 'en' ? key : [...key, language]).join('|');
+    const keyed = language === 'en' ? key : [...key, language];
+    // A material's answer is its own: the same concept from other pages is another answer.
+    return (t.material ? [...keyed, `material:${t.material.materialId}`] : keyed).join('|');
   };
 
   async function askProvider(
@@ -175,11 +185,19 @@ export function createExplainService(deps: ExplainDeps) {
     const { input, provider } = ticket;
     const language = languageOf(input);
     const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
-    // Within its own budget: a slow or dead Wikipedia gives an answer without sources.
+    const { material } = ticket;
+    // Within its own budget: a slow or dead Wikipedia gives an answer without sources. A
+    // material grounds every provider, the offline one too (it is built from the passages).
     const retrieved =
-      provider.grounding === 'own' || !deps.sources
+      (provider.grounding === 'own' && !material) || !deps.sources
         ? []
-        : await deps.sources.find({ query: input.query, language, userId: ticket.user.id, signal });
+        : await deps.sources.find({
+            query: input.query,
+            language,
+            userId: ticket.user.id,
+            materialId: material?.materialId,
+            signal,
+          });
     let text = '';
     for await (const delta of provider.stream({ ...input, language, sources: retrieved, signal })) {
       text += delta;
@@ -191,10 +209,8 @@ export function createExplainService(deps: ExplainDeps) {
     const own = extractOwnSources(withoutGlossary.markdown);
     const { glossary } = withoutGlossary;
     const { graph } = withoutGraph;
-    const { text: markdown, sources } = cite(
-      own.markdown,
-      provider.grounding === 'own' ? own.sources : retrieved,
-    );
+    const ownSources = provider.grounding === 'own' && own.sources.length > 0;
+    const { text: markdown, sources } = cite(own.markdown, ownSources ? own.sources : retrieved);
     if (!isUsableAnswer(markdown))
       throw new ProviderFailureError('The provider answered with nothing usable');
     const answer: Answer = {
@@ -209,6 +225,7 @@ export function createExplainService(deps: ExplainDeps) {
       ...(language !== 'en' && glossary.length > 0 ? { glossary } : {}),
       suggestedQuestions: withoutQuestions.questions,
       sources,
+      ...(material ? { material } : {}),
     };
     await repo.saveCachedAnswer(db, {
       cacheKey: cacheKey(ticket),
@@ -259,6 +276,7 @@ export function createExplainService(deps: ExplainDeps) {
     difficulty: ticket.input.difficulty,
     language: languageOf(ticket.input),
     since: ticket.since,
+    materialId: ticket.material?.materialId ?? '',
   });
 
   async function storeMessage(ticket: ExplainTicket, result: ExplainResponse): Promise<void> {
@@ -273,6 +291,7 @@ export function createExplainService(deps: ExplainDeps) {
       provider: result.provider,
       answerId: text.id,
       language: languageOf(ticket.input),
+      material: ticket.material,
       text,
       createdAt: clock.now(),
     };
@@ -290,6 +309,12 @@ export function createExplainService(deps: ExplainDeps) {
     storedTexts.remember(written);
   }
 
+  async function materialOf(userId: string, materialId: string): Promise<MaterialRef> {
+    if (!deps.materials) throw notFound();
+    const { title } = await deps.materials.materialOf(userId, materialId);
+    return { materialId, title };
+  }
+
   return {
     /** Checks plan, provider and units before any text flows; throws the API's errors. */
     async begin(user: UserRow, input: ExplainInput): Promise<ExplainTicket> {
@@ -300,6 +325,7 @@ export function createExplainService(deps: ExplainDeps) {
       const language = languageOf(input);
       // Before any unit is taken: the offline dictionary writes English only.
       checkWritesLanguage(provider, language, deps.providers);
+      const material = input.materialId ? await materialOf(user.id, input.materialId) : undefined;
       const cycle = await deps.units.currentCycle(user.id);
       const key = queryKey(input.query);
       const repeat =
@@ -311,9 +337,10 @@ export function createExplainService(deps: ExplainDeps) {
           difficulty: input.difficulty,
           language,
           since: cycle.starts_at,
+          materialId: material?.materialId ?? '',
         }));
       const hold = repeat ? null : await deps.units.takeUnit(user.id);
-      return { user, input, provider, hold, since: cycle.starts_at, queryKey: key };
+      return { user, input, provider, hold, since: cycle.starts_at, queryKey: key, material };
     },
 
     /** Produces the answer (cache, shared in-flight call, or provider), stores it as the user's message. */
@@ -379,6 +406,9 @@ export function createExplainService(deps: ExplainDeps) {
         ...(details.glossary ? { glossary: details.glossary } : {}),
         suggestedQuestions: details.suggestedQuestions,
         sources: details.sources,
+        ...(row.material_id && row.material_title
+          ? { material: { materialId: row.material_id, title: row.material_title } }
+          : {}),
         createdAt: row.created_at,
       };
     },

@@ -2,6 +2,7 @@ import {
   LANGUAGE_ENGLISH_NAMES,
   LANGUAGE_NAMES,
   mapCitations,
+  pageCitation,
   SOURCE_ORIGIN_LABELS,
   type Source,
 } from '@grasp/contract';
@@ -45,7 +46,7 @@ export function citedSource(href: string, sources: readonly Source[]): Source | 
 }
 
 const where = (source: Source) =>
-  `${SOURCE_ORIGIN_LABELS[source.origin]}${source.page ? `, page ${source.page}` : ''}`;
+  `${SOURCE_ORIGIN_LABELS[source.origin]}${source.page ? `, ${pageCitation(source.page)}` : ''}`;
 
 /** A small superscript link whose accessible name says which source it is. */
 export function Citation({ source }: { source: Source }) {

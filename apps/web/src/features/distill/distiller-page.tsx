@@ -1,15 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { conceptCardId } from './components/concept-card.tsx';
 import { ConceptList } from './components/concept-list.tsx';
 import { DistillAlert } from './components/distill-alert.tsx';
 import { DistillingOverlay } from './components/distilling-overlay.tsx';
 import { LearningMapPanel } from './components/learning-map-panel.tsx';
 import { SubjectForm } from './components/subject-form.tsx';
-import { useDistillStore } from './stores/distill-store.ts';
+import { type DistillState, useDistillStore } from './stores/distill-store.ts';
 
 /** /distiller: break a subject into concepts and explain each one inline (SPEC.md §2). */
-export function DistillerPage() {
-  const { subject, distilling, error, concepts, prerequisites, openConcept } = useDistillStore();
+export function DistillerPage({
+  materialArea,
+}: {
+  /** The learner's own material to distil instead (the app composes the materials feature in). */
+  materialArea?: (state: DistillState) => ReactNode;
+} = {}) {
+  const state = useDistillStore();
+  const { subject, material, distilling, error, concepts, prerequisites, openConcept } = state;
   const { distill, cancel, explain, toggleOpen, show, clearError } = useDistillStore.getState();
   const [text, setText] = useState(subject);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -54,11 +60,13 @@ export function DistillerPage() {
           error={validation}
           inputRef={inputRef}
         />
+        {materialArea?.(state)}
         {error && error.kind !== 'validation' && <DistillAlert error={error} alertRef={alertRef} />}
         {concepts.length > 0 && (
           <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_28rem] xl:items-start">
             <ConceptList
               subject={subject}
+              fromMaterial={material !== null}
               concepts={concepts}
               prerequisites={prerequisites}
               openConcept={openConcept}
@@ -76,7 +84,9 @@ export function DistillerPage() {
           </div>
         )}
       </div>
-      {distilling && <DistillingOverlay subject={text.trim()} onCancel={cancel} />}
+      {distilling && (
+        <DistillingOverlay subject={material?.title ?? text.trim()} onCancel={cancel} />
+      )}
     </main>
   );
 }

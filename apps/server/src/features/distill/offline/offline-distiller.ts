@@ -2,6 +2,7 @@ import { DISTILL_MAX_CONCEPTS, DISTILL_MIN_CONCEPTS } from '@grasp/contract';
 import type { Sense, WordNet } from '../../explain/providers/offline/wordnet.ts';
 import { UnknownConceptError } from '../../explain/providers/provider.ts';
 import type { Distiller } from '../distiller.ts';
+import { materialTerms } from './material-terms.ts';
 import { wordnetPrerequisites } from './offline-prerequisites.ts';
 import { type SubjectTerm, subjectTerms } from './subject-terms.ts';
 
@@ -94,6 +95,15 @@ export function createOfflineDistiller(dictionary: WordNet): Distiller {
       const foundation =
         category && base.length + specifics.length < DISTILL_MIN_CONCEPTS ? [category] : [];
       const concepts = [...foundation, ...base, ...specifics];
+      return { concepts, prerequisites: await wordnetPrerequisites(concepts, dictionary) };
+    },
+    async distillMaterial(material, signal) {
+      const concepts = await materialTerms(material, dictionary, signal);
+      if (concepts.length === 0) {
+        throw new UnknownConceptError(
+          `No concepts could be picked out of "${material.title}". Try a longer material, or configure an AI provider to distil any text.`,
+        );
+      }
       return { concepts, prerequisites: await wordnetPrerequisites(concepts, dictionary) };
     },
   };

@@ -5,6 +5,7 @@ import { ConceptCard } from './concept-card.tsx';
 /** The distilled concepts, foundational first, as cards. */
 export function ConceptList({
   subject,
+  fromMaterial = false,
   concepts,
   prerequisites = [],
   openConcept,
@@ -13,6 +14,8 @@ export function ConceptList({
   headingRef,
 }: {
   subject: string;
+  /** The concepts came from the learner's own material, titled `subject`. */
+  fromMaterial?: boolean;
   concepts: readonly DistilledConcept[];
   prerequisites?: readonly Prerequisite[];
   openConcept: string | null;
@@ -29,11 +32,12 @@ export function ConceptList({
           tabIndex={-1}
           className="text-2xl font-bold tracking-tight break-words text-slate-900 focus:outline-none dark:text-slate-100"
         >
-          Concepts in “{subject}”
+          Concepts in {fromMaterial ? 'your material ' : ''}“{subject}”
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {concepts.length} {concepts.length === 1 ? 'concept' : 'concepts'}, from foundational to
-          advanced. Explain each in two minutes.
+          advanced. Explain each in two minutes
+          {fromMaterial ? ', from your own pages' : ''}.
         </p>
       </div>
       <ol className="space-y-4">

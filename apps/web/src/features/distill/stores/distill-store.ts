@@ -4,6 +4,7 @@ import {
   distillTemplate,
   type ExplainResponse,
   type LanguageId,
+  type MaterialRef,
   type ProviderId,
   type TemplateId,
   VALIDATION_MESSAGES,
@@ -41,8 +42,10 @@ export interface DistilledConcept {
 export type Prerequisite = DistillResponse['prerequisites'][number];
 
 export interface DistillState {
-  /** The subject the listed concepts came from. */
+  /** The subject the listed concepts came from (a material's title for a material). */
   subject: string;
+  /** The learner's material the list came from; its explanations are grounded in it. */
+  material: MaterialRef | null;
   distilling: boolean;
   error: DistillError | null;
   concepts: DistilledConcept[];
@@ -51,6 +54,8 @@ export interface DistillState {
   /** The one card whose explanation is open (the result view's ids are unique per page). */
   openConcept: string | null;
   distill: (subject: string) => Promise<void>;
+  /** Distils the learner's own material (DESIGN.md §10). */
+  distillMaterial: (material: MaterialRef) => Promise<void>;
   /** Stops a distillation in progress; the previous list stays. */
   cancel: () => void;
   explain: (name: string, fresh?: boolean) => Promise<void>;
@@ -63,6 +68,7 @@ export interface DistillState {
 
 const EMPTY = {
   subject: '',
+  material: null,
   distilling: false,
   error: null,
   concepts: [],
@@ -118,6 +124,57 @@ export const useDistillStore = create<DistillState>()((set, get) => {
     }
   };
 
+  /** One distillation, of a subject or of a material; a newer one drops this one's answer. */
+  const run = async (subject: string, material: MaterialRef | null) => {
+    const user = useAuth.getState().user;
+    if (!user) {
+      set({ error: { kind: 'validation', message: VALIDATION_MESSAGES.userNotLoggedIn } });
+      return;
+    }
+    stopDistilling();
+    const mine = distillVersion;
+    const call = new AbortController();
+    distillCall = call;
+    set({ distilling: true, error: null });
+    try {
+      const { provider } = await chosenProvider();
+      const result = await distillConcepts(
+        material
+          ? { materialId: material.materialId, username: user.username, provider }
+          : {
+              subject,
+              username: user.username,
+              template: distillTemplate(subject, user.plan),
+              provider,
+            },
+        call.signal,
+      );
+      if (distillVersion !== mine) return;
+      dropList();
+      set({
+        subject,
+        material,
+        distilling: false,
+        openConcept: null,
+        prerequisites: result.prerequisites,
+        concepts: result.concepts.map((name) => ({
+          name,
+          template: result.template,
+          loading: false,
+          hasHistory: false,
+          explanation: { status: 'idle' },
+          status: result.status[name] ?? 'new',
+        })),
+      });
+      checkHistory(result.concepts, listVersion);
+    } catch (error) {
+      if (distillVersion !== mine) return;
+      set({ distilling: false, error: toDistillError(error) });
+    } finally {
+      if (distillCall === call) distillCall = null;
+    }
+  };
+
   return {
     ...EMPTY,
 
@@ -127,50 +184,11 @@ export const useDistillStore = create<DistillState>()((set, get) => {
         set({ error: { kind: 'validation', message: VALIDATION_MESSAGES.emptySubject } });
         return;
       }
-      const user = useAuth.getState().user;
-      if (!user) {
-        set({ error: { kind: 'validation', message: VALIDATION_MESSAGES.userNotLoggedIn } });
-        return;
-      }
-      stopDistilling();
-      const mine = distillVersion;
-      const call = new AbortController();
-      distillCall = call;
-      set({ distilling: true, error: null });
-      try {
-        const { provider } = await chosenProvider();
-        const result = await distillConcepts(
-          {
-            subject,
-            username: user.username,
-            template: distillTemplate(subject, user.plan),
-            provider,
-          },
-          call.signal,
-        );
-        if (distillVersion !== mine) return;
-        dropList();
-        set({
-          subject,
-          distilling: false,
-          openConcept: null,
-          prerequisites: result.prerequisites,
-          concepts: result.concepts.map((name) => ({
-            name,
-            template: result.template,
-            loading: false,
-            hasHistory: false,
-            explanation: { status: 'idle' },
-            status: result.status[name] ?? 'new',
-          })),
-        });
-        checkHistory(result.concepts, listVersion);
-      } catch (error) {
-        if (distillVersion !== mine) return;
-        set({ distilling: false, error: toDistillError(error) });
-      } finally {
-        if (distillCall === call) distillCall = null;
-      }
+      await run(subject, null);
+    },
+
+    async distillMaterial(material) {
+      await run(material.title, material);
     },
 
     cancel() {
@@ -179,7 +197,8 @@ export const useDistillStore = create<DistillState>()((set, get) => {
     },
 
     async explain(name, fresh = false) {
-      const concept = get().concepts.find((c) => c.name === name);
+      const { concepts, material } = get();
+      const concept = concepts.find((c) => c.name === name);
       if (!concept || concept.loading) return;
       const user = useAuth.getState().user;
       const mine = listVersion;
@@ -201,6 +220,7 @@ export const useDistillStore = create<DistillState>()((set, get) => {
             provider,
             username: user?.username ?? 'anonymous',
             ...(fresh ? { fresh: true } : {}),
+            ...(material ? { materialId: material.materialId } : {}),
           },
           {
             signal: call.signal,

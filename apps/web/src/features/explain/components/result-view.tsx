@@ -7,6 +7,7 @@ import {
   templateLabel,
 } from '@grasp/contract';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { MaterialNote } from '../../../components/explanation/material-note.tsx';
 import { SectionCard } from '../../../components/explanation/section-card.tsx';
 import { SourcesList, SourcesProvider } from '../../../components/explanation/sources.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -80,6 +81,7 @@ export function ResultView({
           >
             {query}
           </h2>
+          {content.material && <MaterialNote material={content.material} sources={sources} />}
           <ActionBar
             query={query}
             explanationId={content.explanationId}

@@ -2,6 +2,7 @@ import type { ExplainInput, ExplanationProvider } from '../provider.ts';
 import { buildGraph } from './concept-graph.ts';
 import { createContext, type ExplainContext } from './context.ts';
 import { loadSiblings } from './family.ts';
+import { explainFromMaterial } from './from-material.ts';
 import { renderDraft } from './layout.ts';
 import { createOfflineTutor } from './offline-tutor.ts';
 import { resolveSubject, unknownConcept } from './subject.ts';
@@ -37,6 +38,9 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Exp
 
   async function chunks(input: ExplainInput): Promise<string[]> {
     input.signal.throwIfAborted();
+    // Grounded in the learner's material: its own sentences, not the dictionary's.
+    const passages = input.sources?.filter((s) => s.origin === 'document') ?? [];
+    if (passages.length > 0) return explainFromMaterial(input.query, passages);
     const subject = await resolveSubject(input.query, dictionary());
     input.signal.throwIfAborted();
     const ctx = createContext(subject, input.difficulty);

@@ -1,0 +1,143 @@
+import {
+  MATERIAL_ERROR_CODES,
+  MATERIAL_MESSAGES,
+  MATERIAL_TITLE_MAX_LENGTH,
+  type Material,
+  type MaterialList,
+  type MaterialTextRequest,
+  materialLimit,
+  materialLimitMessage,
+} from '@grasp/contract';
+import type { Kysely } from 'kysely';
+import type { DatabaseKind } from '../../db/database.ts';
+import type { DB, UserRow } from '../../db/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as repo from './materials.repository.ts';
+import { type PassageDraft, searchWords, splitIntoPassages } from './passages.ts';
+import { readPdfText } from './pdf-text.ts';
+
+export interface MaterialsDeps {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  clock: Clock;
+}
+
+/** A passage as explanations cite it. */
+export type Passage = repo.FoundPassage;
+
+const TITLE_WORDS = 8;
+
+export const materialNotFound = () =>
+  new AppError(404, MATERIAL_ERROR_CODES.notFound, MATERIAL_MESSAGES.notFound);
+
+function shortTitle(text: string): string {
+  const words = text.trim().split(/\s+/).slice(0, TITLE_WORDS).join(' ');
+  return words.slice(0, MATERIAL_TITLE_MAX_LENGTH) || 'Untitled';
+}
+
+/** "chapter-3_cells.pdf" → "chapter 3 cells". */
+function titleOfFile(filename: string | undefined): string | undefined {
+  const base = (filename ?? '')
+    .replace(/\.pdf$/i, '')
+    .replace(/[_-]+/g, ' ')
+    .trim();
+  return base ? base.slice(0, MATERIAL_TITLE_MAX_LENGTH) : undefined;
+}
+
+const toMaterial = (row: { id: string; title: string; pages: number | null; chars: number }) => ({
+  materialId: row.id,
+  title: row.title,
+  ...(row.pages ? { pages: row.pages } : {}),
+  chars: row.chars,
+});
+
+export function createMaterialsService(deps: MaterialsDeps) {
+  const { db, kind, clock } = deps;
+
+  /** Stores the material and its passages in one transaction: all of it or nothing. */
+  async function store(
+    user: UserRow,
+    title: string,
+    pages: number | null,
+    passages: PassageDraft[],
+  ): Promise<Material> {
+    const chars = passages.reduce((sum, p) => sum + p.text.length, 0);
+    const material = {
+      id: newId(),
+      userId: user.id,
+      title,
+      pages,
+      chars,
+      createdAt: clock.now().toISOString(),
+    };
+    await db.transaction().execute(async (tx) => {
+      await repo.lockUser(tx, kind, user.id);
+      const limit = materialLimit(user.plan);
+      if (limit !== null && (await repo.countMaterials(tx, user.id)) >= limit) {
+        throw new AppError(403, MATERIAL_ERROR_CODES.limit, materialLimitMessage(user.plan));
+      }
+      await repo.insertMaterial(tx, material, passages);
+    });
+    return toMaterial(material);
+  }
+
+  async function ownMaterial(userId: string, materialId: string) {
+    const row = await repo.materialOf(db, userId, materialId);
+    if (!row) throw materialNotFound();
+    return row;
+  }
+
+  return {
+    async addPdf(user: UserRow, bytes: Uint8Array, filename?: string): Promise<Material> {
+      const { pages } = await readPdfText(bytes);
+      const passages = splitIntoPassages(pages, true);
+      const title = titleOfFile(filename) ?? shortTitle(passages[0]?.text ?? '');
+      return store(user, title, pages.length, passages);
+    },
+
+    async addText(user: UserRow, input: MaterialTextRequest): Promise<Material> {
+      const passages = splitIntoPassages([input.text], false);
+      return store(user, input.title?.trim() || shortTitle(input.text), null, passages);
+    },
+
+    async list(user: UserRow): Promise<MaterialList> {
+      const rows = await repo.listMaterials(db, user.id);
+      return {
+        materials: rows.map((r) => ({ ...toMaterial(r), createdAt: r.created_at })),
+        limit: materialLimit(user.plan),
+      };
+    },
+
+    async remove(userId: string, materialId: string): Promise<void> {
+      const deleted = await db
+        .transaction()
+        .execute((tx) => repo.deleteMaterial(tx, userId, materialId));
+      if (!deleted) throw materialNotFound();
+    },
+
+    /** The caller's material by id; 404 for anyone else's (explain and distill ask first). */
+    async materialOf(userId: string, materialId: string): Promise<Material> {
+      return toMaterial(await ownMaterial(userId, materialId));
+    },
+
+    /** The material's passages about a concept, best first. */
+    async passagesAbout(
+      userId: string,
+      materialId: string,
+      concept: string,
+      limit = 5,
+    ): Promise<Passage[]> {
+      await ownMaterial(userId, materialId);
+      return repo.searchPassages(db, kind, materialId, searchWords(concept), limit);
+    },
+
+    /** The material's first passages in reading order, for picking its key terms. */
+    async readingOrder(userId: string, materialId: string, limit = 2000): Promise<Passage[]> {
+      await ownMaterial(userId, materialId);
+      return repo.passagesOf(db, materialId, limit);
+    },
+  };
+}
+export type MaterialsService = ReturnType<typeof createMaterialsService>;
