@@ -69,6 +69,8 @@ test('an AI explanation cites Wikipedia: [1] links to its source, listed under t
 });
 
 test('the offline explainer cites the dictionary it is built from', async ({ page }) => {
+  // A sign-up first: on a loaded machine that alone takes most of a test's time.
+  test.slow();
   await registerAndSignIn(page, uniqueName('srcoff'));
   await explain(page, 'gravity');
   await expect(

@@ -75,7 +75,10 @@ export function SourcesList({
   const Heading = heading;
   return (
     <section aria-labelledby="sources-title" className="break-inside-avoid">
-      <Heading id="sources-title" className="mb-2 text-lg font-semibold">
+      <Heading
+        id="sources-title"
+        className={`mb-2 font-semibold ${heading === 'h2' ? 'text-xl' : 'text-lg'}`}
+      >
         Sources
       </Heading>
       <ol className="space-y-2 text-sm">
