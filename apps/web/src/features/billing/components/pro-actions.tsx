@@ -8,6 +8,7 @@ import { useProCheckout } from '../hooks/use-pro-checkout.ts';
 const GATEWAY_NOTES: Record<PaymentGatewayId, string> = {
   sandbox: 'Test checkout: no real money is charged.',
   phonepe: 'Secure checkout with PhonePe: UPI, cards and net banking.',
+  'phonepe-v1': 'Secure checkout with PhonePe: UPI, cards and net banking.',
 };
 
 /** Pro's buttons: sign in (visitors), and pay through the configured gateway. */
