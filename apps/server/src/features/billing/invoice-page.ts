@@ -1,4 +1,5 @@
 import { findIndianState, PLANS, PRODUCT_NAME } from '@grasp/contract';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { GST_RATE_PERCENT } from './invoice-tax.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
 
@@ -9,12 +10,6 @@ export interface Seller {
   gstin: string | null;
   stateCode: string;
 }
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const rupees = (paise: number) =>
   `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -6,7 +6,6 @@ import { TEST_DATABASES } from '../../test/databases.ts';
 import { type FakePhonePeV2, startFakePhonePeV2 } from '../../test/fake-vendors/phonepe-v2.ts';
 import { manualClock } from '../../test/manual-clock.ts';
 import { createBillingService } from './billing.service.ts';
-import { createPhonePeV2Gateway } from './gateways/phonepe-v2-gateway.ts';
 import {
   bearer,
   eventStates,
@@ -20,7 +19,7 @@ import {
   units,
 } from './payment-test-helpers.ts';
 import { createUsageService } from './usage.service.ts';
-import { postWebhook, v2Env } from './v2-test-helpers.ts';
+import { fakeV2Gateway, postWebhook, v2Env } from './v2-test-helpers.ts';
 
 const PUBLIC_URL = 'https://grasp.example';
 
@@ -191,16 +190,7 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
   });
 
   it('leaves a payment the gateway never answered for reconciliation, never charged without a plan', async () => {
-    const slow = createPhonePeV2Gateway({
-      clientId: fake.env.PHONEPE_CLIENT_ID,
-      clientSecret: fake.env.PHONEPE_CLIENT_SECRET,
-      clientVersion: '1',
-      baseUrl: fake.baseURL,
-      oauthBaseUrl: fake.baseURL,
-      webhookUsername: fake.env.PHONEPE_WEBHOOK_USERNAME,
-      webhookPassword: fake.env.PHONEPE_WEBHOOK_PASSWORD,
-      timeoutMs: 150,
-    });
+    const slow = fakeV2Gateway(fake, { timeoutMs: 150 });
     const impatient: FastifyInstance = (
       await buildTestApp(kind, {
         database: t.database,

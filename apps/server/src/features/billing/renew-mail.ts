@@ -2,6 +2,7 @@ import { formatPrice, PLANS, PRO_PAYMENT, PRODUCT_NAME } from '@grasp/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
 
 interface Log {
@@ -9,8 +10,6 @@ interface Log {
 }
 
 export const RENEW_NOTICE_MS = 3 * 24 * 60 * 60_000;
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function renewEmail(to: string, fullName: string, endsAt: Date, link: string): Mail {
   const name = fullName.trim() || 'there';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FakePhonePeV2 } from '../../test/fake-vendors/phonepe-v2.ts';
+import { createPhonePeV2Gateway, type PhonePeV2Options } from './gateways/phonepe-v2-gateway.ts';
 
 /** The seller every v2 test configures: Karnataka, so a Karnataka buyer pays CGST + SGST. */
 export const TEST_SELLER_ENV = {
@@ -30,3 +31,16 @@ export function postWebhook(
     payload: body as Record<string, unknown>,
   });
 }
+
+/** A v2 gateway of the test's own, pointed at the fake with its credentials. */
+export const fakeV2Gateway = (fake: FakePhonePeV2, extra: Partial<PhonePeV2Options> = {}) =>
+  createPhonePeV2Gateway({
+    clientId: fake.env.PHONEPE_CLIENT_ID,
+    clientSecret: fake.env.PHONEPE_CLIENT_SECRET,
+    clientVersion: fake.env.PHONEPE_CLIENT_VERSION,
+    baseUrl: fake.baseURL,
+    oauthBaseUrl: fake.baseURL,
+    webhookUsername: fake.env.PHONEPE_WEBHOOK_USERNAME,
+    webhookPassword: fake.env.PHONEPE_WEBHOOK_PASSWORD,
+    ...extra,
+  });

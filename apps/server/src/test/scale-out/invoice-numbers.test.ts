@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPhonePeV2Gateway } from '../../features/billing/gateways/phonepe-v2-gateway.ts';
-import { v2Env } from '../../features/billing/v2-test-helpers.ts';
+import { fakeV2Gateway, v2Env } from '../../features/billing/v2-test-helpers.ts';
 import { TEST_DATABASES } from '../databases.ts';
 import { type FakePhonePeV2, startFakePhonePeV2 } from '../fake-vendors/phonepe-v2.ts';
 import { REDIS_AVAILABLE } from '../redis.ts';
@@ -54,15 +53,7 @@ describe.skipIf(!runs)('tax invoice numbers with two instances on one PostgreSQL
       )
       .execute();
     // The orders exist at PhonePe and are paid; their webhooks reach both instances at once.
-    const gateway = createPhonePeV2Gateway({
-      clientId: fake.env.PHONEPE_CLIENT_ID,
-      clientSecret: fake.env.PHONEPE_CLIENT_SECRET,
-      clientVersion: fake.env.PHONEPE_CLIENT_VERSION,
-      baseUrl: fake.baseURL,
-      oauthBaseUrl: fake.baseURL,
-      webhookUsername: fake.env.PHONEPE_WEBHOOK_USERNAME,
-      webhookPassword: fake.env.PHONEPE_WEBHOOK_PASSWORD,
-    });
+    const gateway = fakeV2Gateway(fake);
     for (const id of ids) {
       await gateway.pay({
         merchantTransactionId: id,

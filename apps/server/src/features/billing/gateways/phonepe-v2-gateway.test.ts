@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePhonePeV2, startFakePhonePeV2 } from '../../../test/fake-vendors/phonepe-v2.ts';
-import { createPhonePeV2Gateway, type PhonePeV2Options } from './phonepe-v2-gateway.ts';
+import { fakeV2Gateway } from '../v2-test-helpers.ts';
+import type { PhonePeV2Options } from './phonepe-v2-gateway.ts';
 
 describe('PhonePe v2 gateway against the fake', () => {
   let fake: FakePhonePeV2;
   let now = Date.now();
   let seq = 0;
   const gateway = (extra: Partial<PhonePeV2Options> = {}) =>
-    createPhonePeV2Gateway({
-      clientId: fake.env.PHONEPE_CLIENT_ID,
-      clientSecret: fake.env.PHONEPE_CLIENT_SECRET,
-      clientVersion: fake.env.PHONEPE_CLIENT_VERSION,
-      baseUrl: fake.baseURL,
-      oauthBaseUrl: fake.baseURL,
-      webhookUsername: fake.env.PHONEPE_WEBHOOK_USERNAME,
-      webhookPassword: fake.env.PHONEPE_WEBHOOK_PASSWORD,
-      now: () => now,
-      ...extra,
-    });
+    fakeV2Gateway(fake, { now: () => now, ...extra });
   const pay = (g: ReturnType<typeof gateway>) =>
     g.pay({
       merchantTransactionId: `GRASP_unit_${++seq}`,
