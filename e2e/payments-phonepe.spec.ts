@@ -5,6 +5,8 @@ import { openHydrated } from './support/site-helpers.ts';
 
 // These run against the second server, whose PAYMENT_GATEWAY is PhonePe v2 (the fake).
 test.use({ baseURL: PHONEPE_APP_URL });
+// Each test registers, pays and reads back: on a busy machine that is more than 30 s.
+test.describe.configure({ timeout: 90_000 });
 
 async function startCheckout(page: Page, state?: string): Promise<string> {
   await openHydrated(page, '/pricing');

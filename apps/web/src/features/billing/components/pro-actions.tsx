@@ -43,13 +43,13 @@ export function ProActions({
           Log in to get Pro
         </Link>
       )}
-      <label className="flex flex-col gap-1 text-sm">
+      <label className="flex min-w-0 flex-col gap-1 text-sm">
         <span className="text-slate-700 dark:text-slate-300">{billingMessages.stateLabel}</span>
         <select
           ref={stateSelect}
           id="pro-buyer-state"
           defaultValue=""
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+          className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
         >
           <option value="">{billingMessages.stateUnknown}</option>
           {INDIAN_STATES.map((state) => (
