@@ -9,10 +9,17 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type autocannon from 'autocannon';
 import { basePort, type LoadFigures, load, signUp, startServer } from './lib.ts';
 
 const ROUNDS = 3;
+
+/** CPU time (user + system) a process has used, in ms, from /proc (as bench/share.ts). */
+function cpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 const FAKE_LATENCY_MS = 20;
 const CREDENTIALS = {
   PHONEPE_CLIENT_ID: 'GRASPUAT_2501011200',
@@ -28,6 +35,8 @@ const fake = spawn(
   ['--import', 'tsx', 'bench/fake-phonepe.ts', String(fakePort), String(FAKE_LATENCY_MS)],
   { stdio: ['ignore', 'ignore', 'inherit'] },
 );
+// The fake goes down with the bench, whatever stops it.
+process.on('exit', () => fake.kill('SIGTERM'));
 for (let i = 0; i < 100; i++) {
   if (await fetch(`${fakeBase}/health`).catch(() => null)) break;
   await new Promise((r) => setTimeout(r, 200));
@@ -92,17 +101,38 @@ try {
 
   const rounds: LoadFigures[] = [];
   const fakeRounds: LoadFigures[] = [];
+  const readRounds: LoadFigures[] = [];
   const helloRounds: LoadFigures[] = [];
+  // The server's own CPU time per request: what the machine's other load changes least.
+  const cpuPerPayment: number[] = [];
+  const cpuPerRead: number[] = [];
+  const perRequest = async (target: number[], run: () => Promise<LoadFigures>) => {
+    const before = cpuMs(server.child.pid);
+    const figures = await run();
+    target.push(((cpuMs(server.child.pid) - before) * 1000) / (figures.requestsPerSecond * 10));
+    return figures;
+  };
   for (let round = 0; round < ROUNDS; round++) {
     rounds.push(
-      await load({
-        url: `${server.url}/api/payment/initiate`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: initiateBody,
-      }),
+      await perRequest(cpuPerPayment, () =>
+        load({
+          url: `${server.url}/api/payment/initiate`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: initiateBody,
+        }),
+      ),
     );
     fakeRounds.push(await load({ url: `http://127.0.0.1:${fakePort}`, requests: [fakePay()] }));
+    // The same server answering a signed-in read (session, user, cycle): the app's own floor.
+    readRounds.push(
+      await perRequest(cpuPerRead, () =>
+        load({
+          url: `${server.url}/api/stats/units/${username}`,
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      ),
+    );
     helloRounds.push(await load({ url: `${hello.url}/api/health` }));
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
@@ -113,11 +143,12 @@ try {
     `POST /api/payment/initiate via PhonePe v2 (fake, ${FAKE_LATENCY_MS} ms), 50 connections, ${ROUNDS} × 10 s (median): ${summary(rounds)}`,
     `the fake's own /checkout/v2/pay, same load (baseline): ${summary(fakeRounds)}`,
     `p99 added by Grasp over the fake's own: ${added} ms (goal ≤ 50 ms)`,
+    `server CPU per payment start: ${Math.round(median(cpuPerPayment))} µs; per signed-in read: ${Math.round(median(cpuPerRead))} µs`,
+    `GET /api/stats/units/{username} on the same server (median): ${summary(readRounds)}`,
     `hello-world beside it (median): ${summary(helloRounds)}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
   await server.stop();
   await hello.stop();
-  fake.kill('SIGTERM');
 }
