@@ -1,31 +1,11 @@
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../../lib/ids.ts';
-import { createTestSchema, TEST_DATABASES } from '../../test/databases.ts';
+import { TEST_DATABASES } from '../../test/databases.ts';
+import { migrator, unmigrated } from '../../test/migrations.ts';
 import { userRow } from '../../test/user-row.ts';
-import { type Database, type DatabaseKind, openDatabase } from '../database.ts';
+import type { Database } from '../database.ts';
 import type { DB } from '../types.ts';
-import { migrations } from './index.ts';
-
-async function unmigrated(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'sqlite') return openDatabase({ url: 'sqlite::memory:', dataDir: '.' });
-  const testSchema = await createTestSchema();
-  const database = testSchema.open();
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await testSchema.drop();
-    },
-  };
-}
-
-const migrator = (database: Database) =>
-  new Migrator({
-    db: database.db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-  });
 
 async function insertOldMessage(db: Kysely<DB>, id: string, answer: string): Promise<void> {
   await sql`insert into explanations
