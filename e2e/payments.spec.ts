@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { registerAndSignIn, uniqueName } from './support/accounts.ts';
 import { openHydrated } from './support/site-helpers.ts';
 
+// Register, pay and read back: on a busy machine that is more than 30 s (seen in a repeated run).
+test.describe.configure({ timeout: 90_000 });
+
 test('a Free user pays in the sandbox, then sees Pro and 299 available units', async ({ page }) => {
   const name = uniqueName('pay');
   await registerAndSignIn(page, name);

@@ -1,5 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { FAKE_AI_KEY, FAKE_AI_PORT, FAKE_WIKIPEDIA_PORT } from './support/fake-ai.ts';
+import {
+  FAKE_PHONEPE_PORT,
+  PHONEPE_APP_DATA_DIR,
+  PHONEPE_APP_ENV,
+  PHONEPE_APP_PORT,
+} from './support/phonepe.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // One folder per port, so the tests can read the mail outbox of the server they drive.
@@ -69,6 +75,32 @@ export default defineConfig({
         OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_AI_PORT}/v1`,
         OPENAI_MODEL: 'gpt-e2e',
         WIKIPEDIA_URL: `http://127.0.0.1:${FAKE_WIKIPEDIA_PORT}/{lang}`,
+      },
+    },
+    // PhonePe v2 (payments-phonepe.spec.ts): a fake PhonePe, and a second server using it.
+    {
+      command: 'npx tsx e2e/support/fake-phonepe-server.ts',
+      cwd: '..',
+      port: FAKE_PHONEPE_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `rm -rf ${PHONEPE_APP_DATA_DIR} && node apps/server/dist/main.js`,
+      cwd: '..',
+      url: `http://localhost:${PHONEPE_APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PHONEPE_APP_PORT),
+        DATA_DIR: PHONEPE_APP_DATA_DIR,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        TEST_CLOCK: 'true',
+        RATE_LIMIT_SCALE: '10',
+        // Its explanations are the offline dictionary's: nothing for it to ask Wikipedia.
+        SOURCES: 'off',
+        ...PHONEPE_APP_ENV,
       },
     },
   ],

@@ -7,8 +7,8 @@ export const DATA_DIR =
   process.env.E2E_DATA_DIR ?? `/tmp/grasp-e2e-${process.env.E2E_PORT ?? 3100}`;
 
 /** The verification link of the newest mail to an address, read from the outbox as a user would. */
-export function verificationLink(email: string): string {
-  const dir = join(DATA_DIR, 'outbox');
+export function verificationLink(email: string, dataDir = DATA_DIR): string {
+  const dir = join(dataDir, 'outbox');
   const file = readdirSync(dir)
     .filter((f) => f.endsWith(`${email}.eml`))
     .sort()
@@ -54,10 +54,18 @@ export async function signIn(page: Page, username: string, pin = '1234'): Promis
   await form.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Registers through the form, opens the mailed link, signs in; ends on /dashboard. */
-export async function registerAndSignIn(page: Page, username: string, pin = '1234'): Promise<void> {
+/**
+ * Registers through the form, opens the mailed link, signs in; ends on /dashboard. `dataDir` is
+ * the server's, when the page drives another server than the default one.
+ */
+export async function registerAndSignIn(
+  page: Page,
+  username: string,
+  pin = '1234',
+  dataDir = DATA_DIR,
+): Promise<void> {
   await registerThroughForm(page, username, pin);
-  await page.goto(verificationLink(`${username}@example.com`));
+  await page.goto(verificationLink(`${username}@example.com`, dataDir));
   await expect(page.getByText('Your email has been verified')).toBeVisible();
   await page.goto('/login');
   await signIn(page, username, pin);

@@ -1,6 +1,8 @@
 import { ConfigError, parseEnv } from './config/config.ts';
+import { loadSecrets } from './config/secrets.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { runAdminCommand } from './features/billing/admin-commands.ts';
+import { createBillingService } from './features/billing/billing.service.ts';
 import { createUsageService } from './features/billing/usage.service.ts';
 import { systemClock } from './lib/clock.ts';
 
@@ -10,9 +12,25 @@ async function main(): Promise<number> {
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.DATA_DIR });
   try {
     await migrateToLatest(database.db, database.schema);
+    const usage = createUsageService({ db: database.db, clock: systemClock });
+    const log = {
+      info: () => undefined,
+      warn: (obj: object, msg: string) => console.warn(msg, obj),
+    };
+    const billing = createBillingService({
+      db: database.db,
+      clock: systemClock,
+      config,
+      secret: loadSecrets(config.DATA_DIR, config).jwtSecret,
+      usage,
+      // The admin commands send no mail.
+      mailer: { send: async () => undefined },
+      log,
+    });
     return await runAdminCommand(process.argv.slice(2), {
       db: database.db,
-      usage: createUsageService({ db: database.db, clock: systemClock }),
+      usage,
+      refunds: billing.refunds,
       out: (text) => process.stdout.write(text),
       err: (text) => process.stderr.write(text),
     });

@@ -12,6 +12,7 @@ import type { Database } from './db/database.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import type { CaptchaVerifier } from './features/auth/captcha.ts';
+import { startBillingJobs } from './features/billing/billing-jobs.ts';
 import type { PaymentGateway } from './features/billing/gateways/payment-gateway.ts';
 import { billingRoutes } from './features/billing/payments.routes.ts';
 import { distillRoutes } from './features/distill/distill.routes.ts';
@@ -37,6 +38,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { inlineScriptHashes, loadSpaPages, registerSpa } from './plugins/spa.ts';
 import { testClockRoutes } from './plugins/test-clock.ts';
+import { testJobsRoutes } from './plugins/test-jobs.ts';
 import { createServices } from './services.ts';
 
 export interface AppDeps {
@@ -116,6 +118,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(distillRoutes(services.distill));
   await app.register(materialsRoutes(services.materials));
   await app.register(billingRoutes(services.billing));
+  if (testClock) {
+    await app.register(testJobsRoutes({ reconcile: () => services.billing.reconciliation.run() }));
+  }
+  // Tests run the jobs themselves (above, or through the service).
+  if (config.NODE_ENV !== 'test') {
+    const jobs = startBillingJobs(() => services.billing.runJobs(), app.log);
+    app.addHook('onClose', () => jobs.stop());
+  }
   const pages = loadSpaPages(webDist, services.site.publicConfig());
   await app.register(shareRoutes(services.share, pages.notFound));
 

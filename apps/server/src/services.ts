@@ -187,6 +187,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
       config,
       secret: deps.secrets.jwtSecret,
       usage,
+      mailer,
       gateway: deps.paymentGateway,
       log,
       recorder,

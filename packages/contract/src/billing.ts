@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { INDIAN_STATE_CODES } from './indian-states.ts';
 import { PRO_PAYMENT } from './plans.ts';
 
-export const PAYMENT_GATEWAYS = ['sandbox', 'phonepe'] as const;
+/** `phonepe` is PG Standard Checkout v2 (OAuth); `phonepe-v1` the older salt-key API. */
+export const PAYMENT_GATEWAYS = ['sandbox', 'phonepe', 'phonepe-v1'] as const;
 export type PaymentGatewayId = (typeof PAYMENT_GATEWAYS)[number];
 
 /**
@@ -50,6 +52,10 @@ export const initiatePaymentRequestSchema = z.object({
       'Accepted for compatibility; the gateway always returns to this site’s /payment-status',
     ),
   productId: z.string().max(50).optional().describe(`Only ${PRO_PAYMENT.productId} is sold`),
+  buyerState: z
+    .enum(INDIAN_STATE_CODES)
+    .optional()
+    .describe('The buyer’s state (two-digit GST code) for the tax invoice; unknown means IGST'),
 });
 export type InitiatePaymentRequest = z.infer<typeof initiatePaymentRequestSchema>;
 

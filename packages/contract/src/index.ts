@@ -7,6 +7,8 @@ export * from './distill.ts';
 export * from './explain.ts';
 export * from './explanation/parse-explanation.ts';
 export * from './explanation/section-icons.ts';
+export * from './indian-states.ts';
+export * from './invoices.ts';
 export * from './languages.ts';
 export * from './learning.ts';
 export * from './materials.ts';

@@ -69,7 +69,23 @@ export const envSchema = z.object({
     .trim()
     .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL, with {lang} for the language')
     .default('https://{lang}.wikipedia.org'),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe']).default('sandbox'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe', 'phonepe-v1']).default('sandbox'),
+  PHONEPE_CLIENT_ID: optionalString,
+  PHONEPE_CLIENT_SECRET: optionalString,
+  PHONEPE_CLIENT_VERSION: optionalString,
+  PHONEPE_ENV: z.enum(['sandbox', 'production']).default('production'),
+  PHONEPE_WEBHOOK_USERNAME: optionalString,
+  PHONEPE_WEBHOOK_PASSWORD: optionalString,
+  /** The seller on tax invoices (DESIGN.md §12); required with PAYMENT_GATEWAY=phonepe. */
+  SELLER_NAME: optionalString,
+  SELLER_ADDRESS: optionalString,
+  SELLER_GSTIN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN')
+      .optional(),
+  ),
+  SELLER_STATE: optionalString,
   PHONEPE_MERCHANT_ID: optionalString,
   PHONEPE_SALT_KEY: optionalString,
   PHONEPE_SALT_INDEX: optionalString,

@@ -220,6 +220,56 @@ export interface PaymentsTable {
   upgraded_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** GST state code the buyer chose at checkout; null means unknown (IGST). */
+  buyer_state: string | null;
+  /** Reconciliation's back-off: how often the status API was asked, and when to ask next. */
+  check_attempts: Generated<number>;
+  next_check_at: Timestamp | null;
+}
+
+export interface RefundsTable {
+  merchant_refund_id: string;
+  merchant_transaction_id: string;
+  user_id: string;
+  amount_paise: number;
+  state: string;
+  gateway_refund_id: string | null;
+  /** Set once, by whoever moves the plan back to Free. */
+  downgraded_at: Timestamp | null;
+  check_attempts: Generated<number>;
+  next_check_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvoiceCountersTable {
+  financial_year: string;
+  last_number: number;
+}
+
+export interface InvoicesTable {
+  id: string;
+  financial_year: string;
+  sequence: number;
+  invoice_number: string;
+  merchant_transaction_id: string;
+  user_id: string;
+  buyer_name: string;
+  buyer_email: string;
+  buyer_state: string | null;
+  seller_json: string;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  total_paise: number;
+  issued_at: Timestamp;
+}
+
+export interface RenewMailClaimsTable {
+  cycle_id: string;
+  user_id: string;
+  claimed_at: Timestamp;
 }
 
 export interface PaymentEventsTable {
@@ -273,6 +323,10 @@ export interface DB {
   distillations: DistillationsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  refunds: RefundsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  renew_mail_claims: RenewMailClaimsTable;
   page_views: PageViewsTable;
   follow_ups: FollowUpsTable;
   re_explanations: ReExplanationsTable;

@@ -3,12 +3,16 @@ import type { Database } from '../../db/database.ts';
 import { createTestDatabase, TEST_DATABASES } from '../../test/databases.ts';
 import { manualClock } from '../../test/manual-clock.ts';
 import { runAdminCommand } from './admin-commands.ts';
+import { createSandboxGateway } from './gateways/sandbox-gateway.ts';
+import { createSandboxLedger } from './gateways/sandbox-ledger.ts';
+import { createRefundService, type RefundService } from './refunds.service.ts';
 import { createUsageService } from './usage.service.ts';
 
 describe.each(TEST_DATABASES)('admin commands on %s', (kind) => {
   let database: Database;
   const clock = manualClock('2026-05-01T00:00:00.000Z');
   let usage: ReturnType<typeof createUsageService>;
+  let refunds: RefundService;
 
   async function run(...args: string[]) {
     let out = '';
@@ -16,6 +20,7 @@ describe.each(TEST_DATABASES)('admin commands on %s', (kind) => {
     const code = await runAdminCommand(args, {
       db: database.db,
       usage,
+      refunds,
       out: (text) => {
         out += text;
       },
@@ -29,6 +34,12 @@ describe.each(TEST_DATABASES)('admin commands on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     usage = createUsageService({ db: database.db, clock });
+    const { gateway } = createSandboxGateway({
+      ledger: createSandboxLedger({ db: database.db, clock }),
+      key: 'admin-test-key',
+    });
+    const log = { info: () => undefined, warn: () => undefined };
+    refunds = createRefundService({ db: database.db, clock, gateway, usage, log });
     await database.db
       .insertInto('users')
       .values({
@@ -79,5 +90,35 @@ describe.each(TEST_DATABASES)('admin commands on %s', (kind) => {
     const usageText = await run('drop-tables');
     expect(usageText.code).toBe(2);
     expect(usageText.err).toContain('npm run admin -- list-users');
+  });
+
+  it('refunds a successful payment once, moving the plan back to Free', async () => {
+    await run('set-plan', 'meera', 'pro');
+    const at = clock.now().toISOString();
+    await database.db
+      .insertInto('payments')
+      .values({
+        merchant_transaction_id: 'GRASP_refund_me',
+        user_id: 'u-meera',
+        gateway: 'sandbox',
+        product_id: 'pro_plan',
+        amount_paise: 9900,
+        state: 'PAYMENT_SUCCESS',
+        gateway_transaction_id: 'SBX1',
+        upgraded_at: at,
+        buyer_state: null,
+        next_check_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const first = await run('refund', 'GRASP_refund_me');
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.out).toContain('completed; the plan is back on Free');
+    expect(await usage.availableUnits('u-meera')).toBe(99);
+    const second = await run('refund', 'GRASP_refund_me');
+    expect(second).toMatchObject({ code: 1 });
+    expect(second.err).toContain('already refunded');
+    expect((await run('refund', 'GRASP_unknown')).err).toContain('no such payment');
   });
 });

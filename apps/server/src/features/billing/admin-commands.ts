@@ -1,11 +1,13 @@
 import { PLAN_IDS, type PlanId } from '@grasp/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import type { RefundService } from './refunds.service.ts';
 import type { UsageService } from './usage.service.ts';
 
 export const ADMIN_USAGE = `Usage:
   npm run admin -- list-users
   npm run admin -- set-plan <username or email> <${PLAN_IDS.join('|')}>
+  npm run admin -- refund <merchantTransactionId>
 `;
 
 interface Output {
@@ -33,7 +35,11 @@ function table(rows: string[][]): string {
  */
 export async function runAdminCommand(
   args: readonly string[],
-  deps: { db: Kysely<DB>; usage: Pick<UsageService, 'startPlan' | 'currentCycle'> } & Output,
+  deps: {
+    db: Kysely<DB>;
+    usage: Pick<UsageService, 'startPlan' | 'currentCycle'>;
+    refunds?: Pick<RefundService, 'refund'>;
+  } & Output,
 ): Promise<number> {
   const { db, usage } = deps;
   const [command, ...rest] = args;
@@ -88,6 +94,23 @@ export async function runAdminCommand(
     const units = cycle.unit_limit === null ? 'unlimited units' : `${cycle.unit_limit} units`;
     deps.out(`${user.username} is now on ${plan}: ${units} until ${cycle.ends_at}\n`);
     return 0;
+  }
+
+  if (command === 'refund' && rest.length === 1 && deps.refunds) {
+    const [id = ''] = rest;
+    const outcome = await deps.refunds.refund(id.trim());
+    if (outcome.kind === 'refused') {
+      deps.err(`Refund of ${id} refused: ${outcome.reason}.\n`);
+      return 1;
+    }
+    const when =
+      outcome.state === 'COMPLETED'
+        ? 'completed; the plan is back on Free'
+        : outcome.state === 'FAILED'
+          ? 'failed at the gateway'
+          : 'pending; the gateway’s webhook or the next reconciliation completes it';
+    deps.out(`Refund ${outcome.merchantRefundId} of ${id}: ${when}.\n`);
+    return outcome.state === 'FAILED' ? 1 : 0;
   }
 
   deps.err(ADMIN_USAGE);

@@ -1,38 +1,37 @@
 import type { BillingConfigResponse } from '@grasp/contract';
 import type { Kysely } from 'kysely';
-import { type Config, ConfigError } from '../../config/config.ts';
+import type { Config } from '../../config/config.ts';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { Recorder } from '../../lib/recorder.ts';
-import type { PaymentGateway } from './gateways/payment-gateway.ts';
-import { createPhonePeGateway } from './gateways/phonepe-gateway.ts';
+import {
+  PHONEPE_PRODUCTION_URL,
+  phonePeV1FromConfig,
+  phonePeV2FromConfig,
+  sellerFromConfig,
+} from './billing-config.ts';
+import type { IncomingCallback, PaymentGateway } from './gateways/payment-gateway.ts';
 import { createSandboxGateway, deriveSandboxKey } from './gateways/sandbox-gateway.ts';
 import { createSandboxLedger } from './gateways/sandbox-ledger.ts';
+import { createInvoiceService } from './invoices.service.ts';
 import { createPaymentService } from './payments.service.ts';
+import { createReconciliation } from './reconciliation.service.ts';
+import { createRefundService } from './refunds.service.ts';
+import { createRenewMail } from './renew-mail.ts';
 import type { UsageService } from './usage.service.ts';
 
-/** PhonePe's production host; its UAT host is https://api-preprod.phonepe.com/apis/pg-sandbox. */
-export const PHONEPE_PRODUCTION_URL = 'https://api.phonepe.com/apis/hermes';
+export { PHONEPE_PRODUCTION_URL };
 
 interface Log {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }
 
-function phonePeFromConfig(config: Config): PaymentGateway {
-  const { PHONEPE_MERCHANT_ID, PHONEPE_SALT_KEY, PHONEPE_SALT_INDEX } = config;
-  const missing = Object.entries({ PHONEPE_MERCHANT_ID, PHONEPE_SALT_KEY, PHONEPE_SALT_INDEX })
-    .filter(([, value]) => !value)
-    .map(([name]) => name);
-  if (!PHONEPE_MERCHANT_ID || !PHONEPE_SALT_KEY || !PHONEPE_SALT_INDEX) {
-    throw new ConfigError(`PAYMENT_GATEWAY=phonepe needs ${missing.join(', ')}`);
-  }
-  return createPhonePeGateway({
-    merchantId: PHONEPE_MERCHANT_ID,
-    saltKey: PHONEPE_SALT_KEY,
-    saltIndex: PHONEPE_SALT_INDEX,
-    baseUrl: config.PHONEPE_BASE_URL ?? PHONEPE_PRODUCTION_URL,
-  });
+function configuredGateway(config: Config, sandbox: PaymentGateway): PaymentGateway {
+  if (config.PAYMENT_GATEWAY === 'phonepe') return phonePeV2FromConfig(config);
+  if (config.PAYMENT_GATEWAY === 'phonepe-v1') return phonePeV1FromConfig(config);
+  return sandbox;
 }
 
 /** Payments with the gateway PAYMENT_GATEWAY names, unless a test passes its own. */
@@ -43,7 +42,8 @@ export function createBillingService(deps: {
   /** Server secret the sandbox derives its signing key from. */
   secret: string;
   usage: Pick<UsageService, 'startPlan'>;
-  gateway?: PaymentGateway;
+  mailer: Mailer;
+  gateway?: PaymentGateway | undefined;
   log: Log;
   recorder?: Recorder;
 }) {
@@ -52,30 +52,62 @@ export function createBillingService(deps: {
     ledger: createSandboxLedger({ db, clock }),
     key: deriveSandboxKey(deps.secret),
   });
-  const gateway =
-    deps.gateway ??
-    (config.PAYMENT_GATEWAY === 'phonepe' ? phonePeFromConfig(config) : sandbox.gateway);
-  if (gateway.id === 'phonepe' && !deps.gateway) {
-    log.info({ host: config.PHONEPE_BASE_URL ?? PHONEPE_PRODUCTION_URL }, 'payments via PhonePe');
+  const seller = sellerFromConfig(config);
+  const gateway = deps.gateway ?? configuredGateway(config, sandbox.gateway);
+  if (gateway.id !== 'sandbox' && !deps.gateway) {
+    log.info({ gateway: gateway.id, host: config.PHONEPE_BASE_URL }, 'payments via PhonePe');
   }
+  const invoices = createInvoiceService({ db, seller });
+  const payments = createPaymentService({
+    db,
+    clock,
+    gateway,
+    usage: deps.usage,
+    invoices,
+    publicUrl: config.PUBLIC_URL,
+    log,
+    ...(deps.recorder ? { recorder: deps.recorder } : {}),
+  });
+  const refunds = createRefundService({ db, clock, gateway, usage: deps.usage, log });
+  const reconciliation = createReconciliation({ db, clock, gateway, payments, refunds, log });
+  const renewMail = createRenewMail({
+    db,
+    clock,
+    mailer: deps.mailer,
+    publicUrl: config.PUBLIC_URL,
+    log,
+  });
   const publicConfig: BillingConfigResponse = {
     gateway: gateway.id,
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
   };
+
   return {
-    payments: createPaymentService({
-      db,
-      clock,
-      gateway,
-      usage: deps.usage,
-      publicUrl: config.PUBLIC_URL,
-      log,
-      ...(deps.recorder ? { recorder: deps.recorder } : {}),
-    }),
+    payments,
+    refunds,
+    invoices,
+    reconciliation,
+    renewMail,
     /** The test checkout, served only while the sandbox is the gateway in use. */
     sandbox: gateway === sandbox.gateway ? sandbox : null,
     publicConfig,
+
+    /** A gateway's server-to-server report: v1 shapes carry the verdict, v2 ask the status API. */
+    async handleCallback(callback: IncomingCallback): Promise<void> {
+      const verified = gateway.verifyCallback(callback);
+      if (!('kind' in verified)) return payments.applyReport(verified, 'callback');
+      if (verified.kind === 'order') return payments.confirmOrderNotice(verified);
+      if (verified.kind === 'refund') return refunds.confirmRefundNotice(verified);
+      log.info({ event: verified.event }, 'webhook event not used');
+    },
+
+    /** Every job the billing feature runs on a timer (see billing-jobs.ts). */
+    async runJobs(): Promise<{ checked: number; settled: number; renewMails: number }> {
+      const reconciled = await reconciliation.run();
+      const { sent } = await renewMail.run();
+      return { ...reconciled, renewMails: sent };
+    },
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;

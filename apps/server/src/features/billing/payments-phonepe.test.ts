@@ -29,7 +29,7 @@ describe.each(TEST_DATABASES)('payments through PhonePe (fake) on %s', (kind) =>
       env: {
         PUBLIC_URL,
         RATE_LIMIT_SCALE: '50',
-        PAYMENT_GATEWAY: 'phonepe',
+        PAYMENT_GATEWAY: 'phonepe-v1',
         PHONEPE_MERCHANT_ID: phonepe.merchantId,
         PHONEPE_SALT_KEY: phonepe.saltKey,
         PHONEPE_SALT_INDEX: phonepe.saltIndex,

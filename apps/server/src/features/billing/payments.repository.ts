@@ -25,6 +25,7 @@ export async function insertPayment(
     gateway: string;
     productId: string;
     amountPaise: number;
+    buyerState: string | null;
     at: Date;
   },
 ): Promise<void> {
@@ -39,6 +40,7 @@ export async function insertPayment(
       state: OPEN_STATE,
       gateway_transaction_id: null,
       upgraded_at: null,
+      buyer_state: payment.buyerState,
       created_at: payment.at.toISOString(),
       updated_at: payment.at.toISOString(),
     })
@@ -122,4 +124,58 @@ export function eventsOf(db: Db, merchantTransactionId: string, source?: string)
 
 export function userPlan(db: Db, userId: string) {
   return db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirst();
+}
+
+/** The user's payments with their refund's state, newest first. */
+export function paymentsOf(db: Db, userId: string) {
+  return db
+    .selectFrom('payments')
+    .leftJoin('refunds', 'refunds.merchant_transaction_id', 'payments.merchant_transaction_id')
+    .select([
+      'payments.merchant_transaction_id',
+      'payments.created_at',
+      'payments.amount_paise',
+      'payments.state',
+      'refunds.state as refund_state',
+    ])
+    .where('payments.user_id', '=', userId)
+    .orderBy('payments.created_at', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/** A gateway's open payments created before `createdBefore` whose next check is due. */
+export function duePendingPayments(
+  db: Db,
+  gateway: string,
+  createdBefore: Date,
+  now: Date,
+  limit: number,
+) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('state', '=', OPEN_STATE)
+    .where('gateway', '=', gateway)
+    .where('created_at', '<', createdBefore.toISOString())
+    .where((eb) =>
+      eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '<=', now.toISOString())]),
+    )
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function scheduleCheck(
+  db: Db,
+  merchantTransactionId: string,
+  attempts: number,
+  nextAt: Date,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ check_attempts: attempts, next_check_at: nextAt.toISOString() })
+    .where('merchant_transaction_id', '=', merchantTransactionId)
+    .where('state', '=', OPEN_STATE)
+    .execute();
 }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth } from '../../plugins/authenticate.ts';
 import type { BillingService } from './billing.service.ts';
+import { invoicesRoutes } from './invoices.routes.ts';
 import { sandboxCheckoutRoutes } from './sandbox-checkout.routes.ts';
 
 const tags = ['payments'];
@@ -79,7 +80,8 @@ export const billingRoutes =
       {
         schema: {
           tags,
-          summary: 'Gateway server-to-server callback, verified by its X-VERIFY checksum',
+          summary:
+            'Gateway server-to-server callback: PhonePe v2 webhooks (Authorization: SHA256(username:password)) or v1 callbacks (X-VERIFY)',
           // The gateway's body is checked by the gateway, after its signature.
           body: z.unknown(),
           response: { 200: paymentCallbackResponseSchema, ...errors },
@@ -88,13 +90,15 @@ export const billingRoutes =
       },
       async (request) => {
         const header = request.headers['x-verify'];
-        await payments.handleCallback({
+        await billing.handleCallback({
           body: request.body,
           xVerify: typeof header === 'string' ? header : undefined,
+          authorization: request.headers.authorization,
         });
         return { success: true as const };
       },
     );
 
     if (billing.sandbox) await app.register(sandboxCheckoutRoutes(billing.sandbox));
+    await app.register(invoicesRoutes(billing.invoices));
   };

@@ -14,15 +14,18 @@ import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
-import type {
-  GatewayReport,
-  IncomingCallback,
-  PaymentGateway,
+import {
+  GatewayError,
+  type GatewayReport,
+  type PaymentGateway,
+  type WebhookNotice,
 } from './gateways/payment-gateway.ts';
+import type { InvoiceService } from './invoices.service.ts';
 import * as repo from './payments.repository.ts';
 import type { UsageService } from './usage.service.ts';
 
 interface Log {
+  info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }
 
@@ -45,11 +48,12 @@ export function createPaymentService(deps: {
   clock: Clock;
   gateway: PaymentGateway;
   usage: Pick<UsageService, 'startPlan'>;
+  invoices: Pick<InvoiceService, 'issue'>;
   publicUrl: string;
   log: Log;
   recorder?: Recorder;
 }) {
-  const { db, clock, gateway, usage, publicUrl, log } = deps;
+  const { db, clock, gateway, usage, invoices, publicUrl, log } = deps;
   const recorder = deps.recorder ?? silentRecorder;
 
   function checkOrder(user: UserRow, body: InitiatePaymentRequest): void {
@@ -77,6 +81,7 @@ export function createPaymentService(deps: {
         gateway: gateway.id,
         productId: PRO_PAYMENT.productId,
         amountPaise: PRO_PAYMENT.amountPaise,
+        buyerState: body.buyerState ?? null,
         at,
       });
       await repo.addEvent(tx, {
@@ -104,6 +109,19 @@ export function createPaymentService(deps: {
       };
     } catch (error) {
       log.warn({ err: error, merchantTransactionId }, 'payment initiation failed');
+      if (error instanceof GatewayError && error.uncertain) {
+        // The gateway may hold the order: reconciliation asks it before anything is final.
+        await db.transaction().execute((tx) =>
+          repo.addEvent(tx, {
+            merchantTransactionId,
+            state: repo.OPEN_STATE,
+            source: 'initiate',
+            detail: { reason: 'no answer from the gateway; left for reconciliation' },
+            at: clock.now(),
+          }),
+        );
+        throw error;
+      }
       await changeState(merchantTransactionId, 'PAYMENT_ERROR', null, 'initiate', {
         reason: 'gateway refused or unreachable',
       });
@@ -155,6 +173,7 @@ export function createPaymentService(deps: {
       }
       if (next !== 'PAYMENT_SUCCESS' || !(await repo.claimUpgrade(tx, id, at))) return;
       await usage.startPlan(tx, payment.user_id, 'pro');
+      await invoices.issue(tx, payment, at);
       await repo.addEvent(tx, { merchantTransactionId: id, state: 'UPGRADED', source, at });
       recorded.push('UPGRADED');
     });
@@ -166,8 +185,34 @@ export function createPaymentService(deps: {
     initiate,
     applyReport,
 
-    async handleCallback(callback: IncomingCallback): Promise<void> {
-      await applyReport(gateway.verifyCallback(callback), 'callback');
+    /**
+     * A v2 webhook about an order: its claimed state counts only once the status API says the
+     * same. An unknown order, or one already final (a replay, an out-of-order event), changes
+     * nothing; each is logged.
+     */
+    async confirmOrderNotice(notice: Extract<WebhookNotice, { kind: 'order' }>): Promise<void> {
+      const { merchantTransactionId: id, event, claimedState } = notice;
+      const payment = await repo.findPayment(db, id);
+      if (!payment) {
+        log.warn({ event, merchantTransactionId: id }, 'webhook for an unknown order ignored');
+        return;
+      }
+      if (payment.state !== repo.OPEN_STATE) {
+        log.info(
+          { event, merchantTransactionId: id, state: payment.state },
+          'webhook for a settled order ignored',
+        );
+        return;
+      }
+      const report = await gateway.checkStatus(id);
+      if (report.status === repo.OPEN_STATE) {
+        log.warn(
+          { event, claimedState, merchantTransactionId: id },
+          'status API does not confirm the webhook yet',
+        );
+        return;
+      }
+      await applyReport(report, 'webhook');
     },
 
     /** The caller's payment; asks the gateway while it is still open. */

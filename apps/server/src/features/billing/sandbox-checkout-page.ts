@@ -1,11 +1,6 @@
 import { formatPrice, PLANS, PRODUCT_NAME } from '@grasp/contract';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { SandboxTransaction } from './gateways/sandbox-ledger.ts';
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 // Inline styles only: our CSP allows them but no inline script, and the page needs none.
 const STYLE = `

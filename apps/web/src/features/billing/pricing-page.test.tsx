@@ -95,6 +95,24 @@ describe('PricingPage', () => {
     expect(within(card('Free')).getByText('Your current plan')).toBeInTheDocument();
   });
 
+  it('sends the buyer’s state for the GST invoice when one is chosen', async () => {
+    signIn();
+    const fetchMock = stubApi({
+      '/api/payment/config': config,
+      'POST /api/payment/initiate': () =>
+        json({ success: true, redirectUrl: '/api/payment/sandbox/checkout/T2', message: 'ok' }),
+    });
+    renderPage();
+    await userEvent.selectOptions(
+      screen.getByLabelText('Your state (for the GST invoice)'),
+      'Tamil Nadu',
+    );
+    await userEvent.click(payButton());
+    expect(bodiesSentTo(fetchMock, '/api/payment/initiate')).toEqual([
+      expect.objectContaining({ buyerState: '33' }),
+    ]);
+  });
+
   it.each([
     [
       'the server’s message',

@@ -66,6 +66,7 @@ describe('UserDashboardPage', () => {
     expect(activity.getByText('just now')).toBeInTheDocument();
     expect(activity.getByText('1h ago')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([
+      '/api/billing/payments',
       '/api/learning/recaps',
       '/api/stats/units/asha',
       '/api/stats/user-messages/asha',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
+import { BillingHistory } from '../billing/components/billing-history.tsx';
 import { RecapsDueLink } from '../learning/components/recaps-due-link.tsx';
 import type { UserDashboardData } from './api/user-dashboard.ts';
 import { RecentActivity } from './components/recent-activity.tsx';
@@ -69,6 +70,7 @@ function Figures({ data, now }: { data: UserDashboardData; now: number }) {
         </aside>
       ) : null}
       <RecentActivity messages={data.messages} now={now} />
+      <BillingHistory />
     </>
   );
 }

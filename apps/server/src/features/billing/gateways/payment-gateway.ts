@@ -3,6 +3,7 @@ import {
   type PaymentGatewayId,
   type PaymentStatus,
   paymentMessages,
+  type RefundState,
 } from '@grasp/contract';
 import { AppError } from '../../../lib/errors.ts';
 
@@ -26,12 +27,38 @@ export interface GatewayReport {
   code: string;
   amountPaise: number | null;
   gatewayTransactionId: string | null;
+  /** When the gateway gives up on a still-pending order (PhonePe v2's expireAt). */
+  expiresAt?: Date | null;
 }
 
-/** A callback as it arrived: the raw JSON body and the X-VERIFY header. */
+/** A callback as it arrived: the raw JSON body and the headers that authenticate it. */
 export interface IncomingCallback {
   body: unknown;
   xVerify: string | undefined;
+  authorization?: string | undefined;
+}
+
+/**
+ * What an authenticated PhonePe v2 webhook claims. Its state is a hint only: the service asks
+ * the status API before anything changes (DESIGN.md §12).
+ */
+export type WebhookNotice =
+  | { kind: 'order'; event: string; merchantTransactionId: string; claimedState: string }
+  | { kind: 'refund'; event: string; merchantRefundId: string; claimedState: string }
+  | { kind: 'other'; event: string };
+
+export interface RefundRequest {
+  merchantRefundId: string;
+  merchantTransactionId: string;
+  amountPaise: number;
+}
+
+/** A gateway's word on one refund. */
+export interface RefundReport {
+  merchantRefundId: string;
+  state: RefundState;
+  gatewayRefundId: string | null;
+  amountPaise: number | null;
 }
 
 /** One interface per payment vendor (STYLE.md §5); chosen by PAYMENT_GATEWAY. */
@@ -41,13 +68,26 @@ export interface PaymentGateway {
   pay(request: PayRequest): Promise<{ redirectUrl: string }>;
   /** Asks the gateway where a transaction stands. */
   checkStatus(merchantTransactionId: string): Promise<GatewayReport>;
-  /** Checks a server-to-server callback's signature, then reads it; throws on forgery. */
-  verifyCallback(callback: IncomingCallback): GatewayReport;
+  /**
+   * Checks a server-to-server callback's signature, then reads it; throws on forgery. The v1
+   * shapes carry a verdict (a report); v2 webhooks only a notice to confirm.
+   */
+  verifyCallback(callback: IncomingCallback): GatewayReport | WebhookNotice;
+  /** Full refunds, where the gateway has them. */
+  refund?(request: RefundRequest): Promise<RefundReport>;
+  refundStatus?(merchantRefundId: string): Promise<RefundReport>;
 }
 
 /** The gateway failed or answered something we cannot use; the customer may retry. */
 export class GatewayError extends AppError {
-  constructor(readonly detail: string) {
+  /**
+   * `uncertain`: no answer came (a timeout, a dropped connection), so the gateway may have
+   * acted on the request; the payment is left for reconciliation to settle.
+   */
+  constructor(
+    readonly detail: string,
+    readonly uncertain = false,
+  ) {
     super(502, 'PAYMENT_GATEWAY_ERROR', paymentMessages.gatewayUnavailable);
   }
 }

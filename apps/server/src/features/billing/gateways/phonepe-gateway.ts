@@ -67,7 +67,7 @@ export function createPhonePeGateway(options: PhonePeOptions): PaymentGateway {
   }
 
   return {
-    id: 'phonepe',
+    id: 'phonepe-v1',
 
     async pay(request: PayRequest) {
       const payload = encodeBase64Json({

@@ -85,6 +85,20 @@ export function createSandboxGateway(deps: { ledger: SandboxLedger; key: string 
       return report;
     },
 
+    // Nothing moves in the sandbox: a refund completes at once.
+    async refund(request) {
+      return {
+        merchantRefundId: request.merchantRefundId,
+        state: 'COMPLETED',
+        gatewayRefundId: `SBXR${request.merchantRefundId.slice(-12)}`,
+        amountPaise: request.amountPaise,
+      };
+    },
+
+    async refundStatus(merchantRefundId) {
+      return { merchantRefundId, state: 'COMPLETED', gatewayRefundId: null, amountPaise: null };
+    },
+
     verifyCallback({ body, xVerify }) {
       const parsed = paymentCallbackBodySchema.safeParse(body);
       if (!parsed.success) throw malformedCallback();

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, PRO_PAYMENT, type User } from '@grasp/contract';
+import { ERROR_MESSAGES, type IndianStateCode, PRO_PAYMENT, type User } from '@grasp/contract';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
@@ -32,7 +32,10 @@ export function initiateErrorMessage(error: unknown): string {
 }
 
 /** Starts the Pro payment (SPEC.md §7); the server sets the price and checks the amount. */
-export async function initiateProPayment(user: User): Promise<InitiateResult> {
+export async function initiateProPayment(
+  user: User,
+  buyerState?: IndianStateCode,
+): Promise<InitiateResult> {
   try {
     const body = await apiRequest<unknown>(INITIATE_PATH, {
       method: 'POST',
@@ -41,6 +44,7 @@ export async function initiateProPayment(user: User): Promise<InitiateResult> {
         userId: user.id,
         redirectUrl: `${window.location.origin}${paths.paymentStatus}`,
         productId: PRO_PAYMENT.productId,
+        ...(buyerState ? { buyerState } : {}),
       },
     });
     return readAnswer(body);

@@ -23,9 +23,11 @@ type Answer = () => Response | Promise<Response>;
 
 const NO_RECAPS = { due: [], upcoming: 0, dueCount: 0, nextDueAt: null };
 
-/** Answers the three stats calls (and the recaps count); pass one answer to use it for all. */
+/** Answers the three stats calls (and recaps, payments); pass one answer to use it for all. */
 export function stubStats(
-  answers: { stats?: Answer; messages?: Answer; units?: Answer; recaps?: Answer } | Answer,
+  answers:
+    | { stats?: Answer; messages?: Answer; units?: Answer; recaps?: Answer; payments?: Answer }
+    | Answer,
   user: User,
 ) {
   const all =
@@ -36,6 +38,11 @@ export function stubStats(
     if (url.includes('/user-messages/')) return (all.messages ?? (() => json([])))();
     if (url.includes('/units/'))
       return (all.units ?? (() => json({ success: true, user, available_units: 99 })))();
+    // The Billing section's own call (features/billing): no payments unless a test says so.
+    if (url.endsWith('/api/billing/payments')) {
+      const payments = 'payments' in all ? all.payments : undefined;
+      return (payments ?? (() => json({ payments: [] })))();
+    }
     if (url.endsWith('/api/learning/recaps')) {
       const recaps = 'recaps' in all ? all.recaps : undefined;
       return (recaps ?? (() => json(NO_RECAPS)))();

@@ -1,0 +1,264 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../config/config.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { TEST_DATABASES } from '../../test/databases.ts';
+import { type FakePhonePeV2, startFakePhonePeV2 } from '../../test/fake-vendors/phonepe-v2.ts';
+import { manualClock } from '../../test/manual-clock.ts';
+import { createBillingService } from './billing.service.ts';
+import {
+  bearer,
+  eventStates,
+  initiate,
+  newPayment,
+  type Payer,
+  payer,
+  paymentStatus,
+  proCycles,
+  TEST_SECRETS,
+  units,
+} from './payment-test-helpers.ts';
+import { createUsageService } from './usage.service.ts';
+import { fakeV2Gateway, postWebhook, v2Env } from './v2-test-helpers.ts';
+
+const PUBLIC_URL = 'https://grasp.example';
+
+describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind) => {
+  let t: TestApp;
+  let fake: FakePhonePeV2;
+  const clock = manualClock('2026-11-23T10:00:00.000Z');
+  const reconcile = () =>
+    t.app.inject({ method: 'POST', url: '/api/test/jobs/reconcile' }).then((r) => r.json());
+  const invoices = (who: Payer) =>
+    t.app
+      .inject({ method: 'GET', url: '/api/billing/invoices', headers: bearer(who.token) })
+      .then((r) => r.json<{ invoices: { invoiceId: string; invoiceNumber: string }[] }>().invoices);
+
+  beforeAll(async () => {
+    fake = await startFakePhonePeV2();
+    t = await buildTestApp(kind, {
+      clock,
+      env: { ...v2Env(fake, PUBLIC_URL), TEST_CLOCK: 'true' },
+    });
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    fake.state.webhookUrl = `${url}/api/payment/callback`;
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('pays: the webhook, confirmed by the status API, starts Pro with a CGST + SGST invoice', async () => {
+    const who = await payer(t.app, t.database.db, 'Kavya');
+    const res = await initiate(t.app, who, { buyerState: '29' });
+    expect(res.statusCode).toBe(200);
+    const { merchantTransactionId: id, redirectUrl } = res.json<{
+      merchantTransactionId: string;
+      redirectUrl: string;
+    }>();
+    expect(redirectUrl).toBe(`${fake.origin}/checkout-page/${id}`);
+    expect(fake.order(id)).toMatchObject({
+      amount: 9900,
+      redirectUrl: `${PUBLIC_URL}/payment-status?merchantTransactionId=${id}`,
+    });
+
+    expect(await fake.finish(id)).toBe(200);
+    expect(await units(t.app, who)).toMatchObject({ user: { plan: 'pro' }, available_units: 299 });
+    expect((await paymentStatus(t.app, who, id)).json()).toMatchObject({
+      status: 'PAYMENT_SUCCESS',
+    });
+
+    const [invoice] = await invoices(who);
+    expect(invoice?.invoiceNumber).toMatch(/^GRASP\/2026-27\/\d{6}$/);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/billing/invoices/${invoice?.invoiceId}`,
+      headers: bearer(who.token),
+    });
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('29ABCDE1234F1Z5');
+    expect(page.body).toContain('CGST @ 9%');
+    expect(page.body).toContain('₹83.90');
+    expect(page.body).toContain('₹7.55');
+    expect(page.body).toContain('₹99.00');
+
+    const stranger = await payer(t.app, t.database.db, 'Stranger');
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/billing/invoices/${invoice?.invoiceId}`,
+      headers: bearer(stranger.token),
+    });
+    expect(theirs.statusCode).toBe(404);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/billing/payments',
+      headers: bearer(who.token),
+    });
+    expect(list.json()).toMatchObject({
+      payments: [
+        {
+          merchantTransactionId: id,
+          status: 'PAYMENT_SUCCESS',
+          refund: null,
+          invoice: { invoiceId: invoice?.invoiceId },
+        },
+      ],
+    });
+  });
+
+  it('charges IGST when the buyer gives no state', async () => {
+    const who = await payer(t.app, t.database.db, 'Ishaan');
+    await fake.finish(await newPayment(t.app, who));
+    const [invoice] = await invoices(who);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/billing/invoices/${invoice?.invoiceId}`,
+      headers: bearer(who.token),
+    });
+    expect(page.body).toContain('IGST @ 18%');
+    expect(page.body).toContain('₹15.10');
+  });
+
+  it('records a failed payment without a plan or an invoice', async () => {
+    const who = await payer(t.app, t.database.db, 'Farhan');
+    const id = await newPayment(t.app, who);
+    await fake.finish(id, 'FAILED');
+    expect((await paymentStatus(t.app, who, id)).json()).toMatchObject({ status: 'PAYMENT_ERROR' });
+    expect((await units(t.app, who)).user.plan).toBe('free');
+    expect(await invoices(who)).toEqual([]);
+  });
+
+  it('changes nothing for bad webhooks, and logs and answers each', async () => {
+    const who = await payer(t.app, t.database.db, 'Bhavna');
+    const id = await newPayment(t.app, who);
+    const completed = {
+      event: 'checkout.order.completed',
+      payload: { merchantOrderId: id, state: 'COMPLETED', amount: 9900 },
+    };
+    expect((await postWebhook(t.app, completed, undefined)).statusCode).toBe(401);
+    expect((await postWebhook(t.app, completed, 'f'.repeat(64))).statusCode).toBe(401);
+    // Authentic, but PhonePe's status API still says PENDING: the claim alone counts for nothing.
+    expect((await postWebhook(t.app, completed, fake.webhookAuthorization)).statusCode).toBe(200);
+    const unknown = {
+      event: 'checkout.order.completed',
+      payload: { merchantOrderId: 'GRASP_nobody', state: 'COMPLETED' },
+    };
+    expect((await postWebhook(t.app, unknown, fake.webhookAuthorization)).statusCode).toBe(200);
+    expect((await paymentStatus(t.app, who, id)).json()).toMatchObject({
+      status: 'PAYMENT_PENDING',
+    });
+
+    // Paid; then the same webhook again and a late "failed" for the same order.
+    await fake.finish(id);
+    const failed = {
+      event: 'checkout.order.failed',
+      payload: { merchantOrderId: id, state: 'FAILED' },
+    };
+    for (const body of [completed, failed]) {
+      expect((await postWebhook(t.app, body, fake.webhookAuthorization)).statusCode).toBe(200);
+    }
+    expect((await paymentStatus(t.app, who, id)).json()).toMatchObject({
+      status: 'PAYMENT_SUCCESS',
+    });
+    expect(await proCycles(t.database.db, who.userId)).toBe(1);
+    expect(await invoices(who)).toHaveLength(1);
+    expect(await eventStates(t.database.db, id)).toEqual([
+      'initiate:PAYMENT_PENDING',
+      'webhook:PAYMENT_SUCCESS',
+      'webhook:UPGRADED',
+    ]);
+  });
+
+  it('does not take an amount that differs from the plan', async () => {
+    const who = await payer(t.app, t.database.db, 'Mohan');
+    const id = await newPayment(t.app, who);
+    await fake.finish(id, 'COMPLETED', 100);
+    expect((await paymentStatus(t.app, who, id)).json()).toMatchObject({ status: 'PAYMENT_ERROR' });
+    expect((await units(t.app, who)).user.plan).toBe('free');
+    expect(await invoices(who)).toEqual([]);
+  });
+
+  it('finishes a payment whose tab was closed: reconciliation asks once it has been pending long', async () => {
+    const who = await payer(t.app, t.database.db, 'Tara');
+    const id = await newPayment(t.app, who);
+    fake.settle(id, 'COMPLETED'); // paid, but neither the browser nor the webhook came back
+    expect(await reconcile()).toMatchObject({ settled: 0 });
+    clock.advance(6 * 60_000);
+    expect(await reconcile()).toMatchObject({ settled: 1 });
+    expect((await units(t.app, who)).user.plan).toBe('pro');
+    expect(await eventStates(t.database.db, id)).toContain('reconcile:UPGRADED');
+  });
+
+  it('leaves a payment the gateway never answered for reconciliation, never charged without a plan', async () => {
+    const slow = fakeV2Gateway(fake, { timeoutMs: 150 });
+    const impatient: FastifyInstance = (
+      await buildTestApp(kind, {
+        database: t.database,
+        clock,
+        paymentGateway: slow,
+        env: { ...v2Env(fake, PUBLIC_URL), TEST_CLOCK: 'true' },
+      })
+    ).app;
+    try {
+      const who = await payer(impatient, t.database.db, 'Ravi');
+      await slow.checkStatus('GRASP_warm_token'); // the token, before the fake slows down
+      fake.state.latencyMs = 400;
+      const res = await initiate(impatient, who);
+      fake.state.latencyMs = 0;
+      expect(res.statusCode).toBe(502);
+      const [row] = await t.database.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('user_id', '=', who.userId)
+        .execute();
+      expect(row?.state).toBe('PAYMENT_PENDING');
+      await waitUntil(() => fake.order(row?.merchant_transaction_id ?? '') !== undefined);
+      fake.settle(row?.merchant_transaction_id ?? '', 'COMPLETED');
+      clock.advance(6 * 60_000);
+      await impatient.inject({ method: 'POST', url: '/api/test/jobs/reconcile' });
+      expect((await units(impatient, who)).user.plan).toBe('pro');
+    } finally {
+      await impatient.close();
+    }
+  });
+
+  it('refunds once: a second refund is refused, the webhook completes it, the plan falls back to Free once', async () => {
+    const who = await payer(t.app, t.database.db, 'Refunded');
+    const id = await newPayment(t.app, who);
+    await fake.finish(id);
+    // The operator's command runs in its own process: its own billing service on the same data.
+    const config = parseEnv({ NODE_ENV: 'test', ...v2Env(fake, PUBLIC_URL) });
+    const admin = createBillingService({
+      db: t.database.db,
+      clock,
+      config,
+      secret: TEST_SECRETS.jwtSecret,
+      usage: createUsageService({ db: t.database.db, clock }),
+      mailer: { send: async () => undefined },
+      log: { info: () => undefined, warn: () => undefined },
+    });
+    const [first, second] = await Promise.all([admin.refunds.refund(id), admin.refunds.refund(id)]);
+    const outcomes = [first, second].map((o) => o?.kind).sort();
+    expect(outcomes).toEqual(['refused', 'started']);
+    expect(fake.refunds().filter((r) => r.originalMerchantOrderId === id)).toHaveLength(1);
+    expect((await units(t.app, who)).user.plan).toBe('pro');
+
+    const [refund] = fake.refunds().filter((r) => r.originalMerchantOrderId === id);
+    expect(await fake.finishRefund(refund?.merchantRefundId ?? '')).toBe(200);
+    expect(await fake.finishRefund(refund?.merchantRefundId ?? '')).toBe(200);
+    expect((await units(t.app, who)).user.plan).toBe('free');
+    expect((await admin.refunds.refund(id)).kind).toBe('refused');
+    const states = await eventStates(t.database.db, id);
+    expect(states.filter((s) => s.endsWith('DOWNGRADED'))).toEqual(['webhook:DOWNGRADED']);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/billing/payments',
+      headers: bearer(who.token),
+    });
+    expect(list.json()).toMatchObject({ payments: [{ refund: 'COMPLETED' }] });
+  });
+});
+
+async function waitUntil(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 20));
+}

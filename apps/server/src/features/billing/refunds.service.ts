@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { PaymentGateway, RefundReport, WebhookNotice } from './gateways/payment-gateway.ts';
+import * as payments from './payments.repository.ts';
+import * as repo from './refunds.repository.ts';
+import type { UsageService } from './usage.service.ts';
+
+interface Log {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** What an operator's refund command ends in; `refused` names why. */
+export type RefundOutcome =
+  | { kind: 'refused'; reason: string }
+  | { kind: 'started'; merchantRefundId: string; state: RefundReport['state'] };
+
+const newMerchantRefundId = () => `GRASPR_${randomBytes(12).toString('hex')}`;
+
+/**
+ * Full refunds (DESIGN.md §12): one per payment (the unique key), the gateway's report or its
+ * status API completes it, and the plan falls back to Free once, claimed like the upgrade.
+ */
+export function createRefundService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  gateway: PaymentGateway;
+  usage: Pick<UsageService, 'startPlan'>;
+  log: Log;
+}) {
+  const { db, clock, gateway, usage, log } = deps;
+
+  async function applyRefundReport(report: RefundReport, source: string): Promise<void> {
+    const refund = await repo.findRefund(db, report.merchantRefundId);
+    if (!refund) throw new Error(`no refund ${report.merchantRefundId}`);
+    if (report.state === 'PENDING') return;
+    const at = clock.now();
+    await db.transaction().execute(async (tx) => {
+      const id = refund.merchant_refund_id;
+      if (await repo.moveRefund(tx, id, report.state, report.gatewayRefundId, at)) {
+        await payments.addEvent(tx, {
+          merchantTransactionId: refund.merchant_transaction_id,
+          state: `REFUND_${report.state}`,
+          source,
+          detail: { merchantRefundId: id, amount: report.amountPaise },
+          at,
+        });
+      }
+      if (report.state !== 'COMPLETED' || !(await repo.claimDowngrade(tx, id, at))) return;
+      await usage.startPlan(tx, refund.user_id, 'free');
+      await payments.addEvent(tx, {
+        merchantTransactionId: refund.merchant_transaction_id,
+        state: 'DOWNGRADED',
+        source,
+        at,
+      });
+    });
+  }
+
+  return {
+    applyRefundReport,
+
+    /** `npm run admin -- refund <merchantTransactionId>`: a full refund of a successful payment. */
+    async refund(merchantTransactionId: string): Promise<RefundOutcome> {
+      if (!gateway.refund) return { kind: 'refused', reason: `${gateway.id} has no refunds` };
+      const payment = await payments.findPayment(db, merchantTransactionId);
+      if (!payment) return { kind: 'refused', reason: 'no such payment' };
+      if (payment.state !== 'PAYMENT_SUCCESS') {
+        return { kind: 'refused', reason: `the payment is ${payment.state}, not PAYMENT_SUCCESS` };
+      }
+      const merchantRefundId = newMerchantRefundId();
+      const opened = await repo.insertRefund(db, {
+        merchantRefundId,
+        merchantTransactionId,
+        userId: payment.user_id,
+        amountPaise: payment.amount_paise,
+        at: clock.now(),
+      });
+      if (!opened) return { kind: 'refused', reason: 'this payment was already refunded' };
+      try {
+        const report = await gateway.refund({
+          merchantRefundId,
+          merchantTransactionId,
+          amountPaise: payment.amount_paise,
+        });
+        await applyRefundReport(report, 'refund');
+        return { kind: 'started', merchantRefundId, state: report.state };
+      } catch (error) {
+        // The refund may have reached the gateway: it stays PENDING for reconciliation to ask.
+        log.warn(
+          { err: error, merchantRefundId },
+          'refund request failed; reconciliation will ask',
+        );
+        return { kind: 'started', merchantRefundId, state: 'PENDING' };
+      }
+    },
+
+    /** A v2 refund webhook: the refund status API decides, as for orders. */
+    async confirmRefundNotice(notice: Extract<WebhookNotice, { kind: 'refund' }>): Promise<void> {
+      const { merchantRefundId, event } = notice;
+      const refund = await repo.findRefund(db, merchantRefundId);
+      if (!refund) {
+        log.warn({ event, merchantRefundId }, 'webhook for an unknown refund ignored');
+        return;
+      }
+      if (refund.state !== 'PENDING' || !gateway.refundStatus) {
+        log.info(
+          { event, merchantRefundId, state: refund.state },
+          'webhook for a settled refund ignored',
+        );
+        return;
+      }
+      await applyRefundReport(await gateway.refundStatus(merchantRefundId), 'webhook');
+    },
+  };
+}
+export type RefundService = ReturnType<typeof createRefundService>;

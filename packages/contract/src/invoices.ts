@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { paymentStatusSchema } from './billing.ts';
+
+/** Invoice ids are ours (random), so a guessed one finds nothing. */
+export const INVOICE_ID_PATTERN = /^inv_[a-f0-9]{24}$/;
+
+export const REFUND_STATES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
+export const refundStateSchema = z.enum(REFUND_STATES);
+export type RefundState = z.infer<typeof refundStateSchema>;
+
+export const invoiceSummarySchema = z.object({
+  invoiceId: z.string(),
+  invoiceNumber: z
+    .string()
+    .describe('Sequential per financial year (April–March), e.g. GRASP/2026-27/000042'),
+  merchantTransactionId: z.string(),
+  issuedAt: z.string().describe('ISO-8601'),
+  totalPaise: z.number().int().describe('GST included'),
+  taxPaise: z.number().int().describe('CGST + SGST, or IGST'),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const invoiceListResponseSchema = z.object({ invoices: z.array(invoiceSummarySchema) });
+export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
+
+export const invoiceParamsSchema = z.object({
+  invoiceId: z.string().regex(INVOICE_ID_PATTERN, 'is not an invoice id'),
+});
+
+export const paymentSummarySchema = z.object({
+  merchantTransactionId: z.string(),
+  createdAt: z.string().describe('ISO-8601'),
+  amount: z.number().int().describe('Paise'),
+  status: paymentStatusSchema,
+  refund: refundStateSchema.nullable().describe('The refund’s state, when one was made'),
+  invoice: invoiceSummarySchema.nullable(),
+});
+export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
+
+export const paymentListResponseSchema = z.object({ payments: z.array(paymentSummarySchema) });
+export type PaymentListResponse = z.infer<typeof paymentListResponseSchema>;
+
+export const billingMessages = {
+  loadFailed: 'Could not load your payments. Please try again.',
+  empty: 'No payments yet. Upgrade to Pro to see your payments and tax invoices here.',
+  invoiceNotFound: 'Invoice not found',
+  stateLabel: 'Your state (for the GST invoice)',
+  stateUnknown: 'Prefer not to say',
+} as const;
