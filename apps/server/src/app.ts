@@ -14,6 +14,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import type { CaptchaVerifier } from './features/auth/captcha.ts';
 import type { PaymentGateway } from './features/billing/gateways/payment-gateway.ts';
 import { billingRoutes } from './features/billing/payments.routes.ts';
+import { classesRoutes } from './features/classes/classes.routes.ts';
 import { distillRoutes } from './features/distill/distill.routes.ts';
 import { explainRoutes } from './features/explain/explain.routes.ts';
 import type { ExplanationProvider } from './features/explain/providers/provider.ts';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recapsRoutes(services.recaps));
   await app.register(distillRoutes(services.distill));
   await app.register(billingRoutes(services.billing));
+  await app.register(classesRoutes(services.classes));
   const pages = loadSpaPages(webDist, services.site.publicConfig());
   await app.register(shareRoutes(services.share, pages.notFound));
 

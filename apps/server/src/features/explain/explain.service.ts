@@ -40,6 +40,7 @@ import type { ExplanationProvider } from './providers/provider.ts';
 import { ProviderFailureError } from './providers/provider.ts';
 import { createRecentAnswers } from './recent-answers.ts';
 import { createRepeatCheck } from './repeat-check.ts';
+import type { ExplanationSponsor, SponsoredExplanation } from './sponsor.ts';
 
 export interface ProviderLookup {
   get(id: string): ExplanationProvider | undefined;
@@ -62,6 +63,8 @@ export interface ExplainDeps {
   /** Coalesces identical provider calls; pass a shared one to coalesce across instances. */
   inFlight?: InFlight<Answer>;
   recorder?: Recorder;
+  /** Pays for some explanations instead of the learner (a class's assigned concepts). */
+  sponsor?: ExplanationSponsor;
 }
 
 export interface ExplainInput {
@@ -79,8 +82,10 @@ export interface ExplainTicket {
   user: UserRow;
   input: ExplainInput;
   provider: ExplanationProvider;
-  /** The unit this answer pays with; null for a free repeat. */
+  /** The unit this answer pays with; null for a free repeat or a sponsored answer. */
   hold: UnitHold | null;
+  /** Who pays instead of the learner, if anyone. */
+  sponsored?: SponsoredExplanation | null;
 }
 
 /** What the provider answered, shared by everyone who asks the same: no user's record in it. */
@@ -268,8 +273,18 @@ export function createExplainService(deps: ExplainDeps) {
           language,
           since: cycle.starts_at,
         }));
-      const hold = repeat ? null : await deps.units.takeUnit(user.id);
-      return { user, input, provider, hold };
+      const sponsored =
+        repeat || !deps.sponsor
+          ? null
+          : await deps.sponsor.claim({
+              userId: user.id,
+              queryKey: queryKey(input.query),
+              template: input.template,
+              difficulty: input.difficulty,
+              language,
+            });
+      const hold = repeat || sponsored ? null : await deps.units.takeUnit(user.id);
+      return { user, input, provider, hold, sponsored };
     },
 
     /** Produces the answer (cache, shared in-flight call, or provider), stores it as the user's message. */
@@ -300,6 +315,7 @@ export function createExplainService(deps: ExplainDeps) {
         }
       } catch (error) {
         if (ticket.hold) await deps.units.giveUnitBack(ticket.hold);
+        if (ticket.sponsored) await ticket.sponsored.release();
         throw toProviderAppError(error);
       }
       (deps.recorder ?? silentRecorder).answerServed(result.cached ? 'cache' : 'provider');
