@@ -35,7 +35,7 @@ export const CLASS_MESSAGES = {
   pastDueDate: 'The due date must not be in the past',
   codeCopied: 'Copied to clipboard',
   removeConfirm: (name: string) =>
-    `Remove ${name} from the class? They can join again only with the new code.`,
+    `Remove ${name} from the class? To keep them out, make a new code afterwards.`,
   leaveConfirm: (name: string) => `Leave ${name}? You can join again with its code.`,
 } as const;
 

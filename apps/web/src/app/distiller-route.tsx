@@ -1,12 +1,19 @@
+import { AssignToClass } from '../features/classes/components/assign-to-class.tsx';
+import { DistillActionsContext } from '../features/distill/distill-actions.ts';
 import { DistillerPage } from '../features/distill/distiller-page.tsx';
 import { ExplanationActionsContext } from '../features/explain/components/explanation-actions.ts';
 import { ShareActions } from '../features/share/components/share-actions.tsx';
 
-/** /distiller: the distill feature's page; its explanations carry the share feature's actions. */
+/**
+ * /distiller: the distill feature's page; its explanations carry the share feature's actions,
+ * and a teacher can assign its concepts to a class.
+ */
 export function DistillerRoute() {
   return (
     <ExplanationActionsContext value={ShareActions}>
-      <DistillerPage />
+      <DistillActionsContext value={AssignToClass}>
+        <DistillerPage />
+      </DistillActionsContext>
     </ExplanationActionsContext>
   );
 }
