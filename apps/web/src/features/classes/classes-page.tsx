@@ -108,7 +108,7 @@ export function ClassesPage() {
       <p className="mt-1 mb-6 text-slate-600 dark:text-slate-300">
         A teacher assigns concepts and sees who has understood them; members learn them.
       </p>
-      <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
         <aside className="space-y-4">
           {state.status === 'loading' ? <Loading label="Loading your classes" /> : null}
           {state.status === 'error' ? (

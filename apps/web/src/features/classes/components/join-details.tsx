@@ -59,17 +59,21 @@ export function JoinDetails({
       <dl className="mt-3 space-y-3">
         <div className="flex flex-wrap items-center gap-2">
           <dt className="w-12 text-sm text-slate-600 dark:text-slate-300">Code</dt>
-          <dd className="font-mono text-xl font-bold tracking-widest" data-testid="join-code">
-            {joinCode}
+          <dd className="flex flex-wrap items-center gap-2">
+            <span className="font-mono text-xl font-bold tracking-widest" data-testid="join-code">
+              {joinCode}
+            </span>
+            <CopyButton text={joinCode} label="Copy the join code" />
           </dd>
-          <CopyButton text={joinCode} label="Copy the join code" />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <dt className="w-12 text-sm text-slate-600 dark:text-slate-300">Link</dt>
-          <dd className="min-w-0 flex-1 truncate font-mono text-sm" data-testid="join-link">
-            {link}
+          <dd className="flex min-w-0 flex-1 items-center gap-2">
+            <span className="min-w-0 flex-1 truncate font-mono text-sm" data-testid="join-link">
+              {link}
+            </span>
+            <CopyButton text={link} label="Copy the join link" />
           </dd>
-          <CopyButton text={link} label="Copy the join link" />
         </div>
       </dl>
       <div className="mt-3 flex flex-wrap items-center gap-3">

@@ -63,7 +63,8 @@ export function ProgressGrid({ view, assignment }: { view: ClassView; assignment
   }
   return (
     <section
-      className="max-h-[70vh] overflow-auto rounded-xl border border-slate-200 dark:border-slate-800"
+      // Positioned, so the hidden captions inside stay inside it and never widen the page.
+      className="relative max-h-[70vh] overflow-auto rounded-xl border border-slate-200 dark:border-slate-800"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus, so a keyboard can scroll it
       tabIndex={0}
       aria-label={`Progress on ${assignment.title}`}
