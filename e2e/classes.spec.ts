@@ -14,6 +14,8 @@ import { seriousViolations, useTheme } from './support/site-helpers.ts';
 
 // Three accounts, each solving a real proof-of-work captcha, and two offline quizzes.
 test.describe.configure({ timeout: 300_000 });
+// Pages that load a chunk and then two API answers on a busy machine.
+const LOADED = { timeout: 20_000 };
 
 const CONCEPTS = ['gravity', 'friction', 'magnet'];
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -71,7 +73,7 @@ test('a teacher assigns three concepts; two students join by the link, one expla
   await expect(teacher.getByText('You are in no class yet.', { exact: false })).toBeVisible();
   await teacher.getByLabel('Class name').fill('Physics 9B');
   await teacher.getByRole('button', { name: 'Create class' }).click();
-  await expect(teacher.getByRole('heading', { name: 'Physics 9B' })).toBeVisible();
+  await expect(teacher.getByRole('heading', { name: 'Physics 9B' })).toBeVisible(LOADED);
   const code = ((await teacher.getByTestId('join-code').textContent()) ?? '').trim();
   expect(code).toMatch(/^[A-Z2-9]{8}$/);
   const link = new URL(((await teacher.getByTestId('join-link').textContent()) ?? '').trim());
@@ -92,8 +94,8 @@ test('a teacher assigns three concepts; two students join by the link, one expla
   await asha.goto(link.pathname);
   await expect(asha).toHaveURL(/\/login$/);
   await signIn(asha, ashaName);
-  await expect(asha).toHaveURL(/\/classes\?class=/);
-  await expect(asha.getByRole('heading', { name: 'Physics 9B' })).toBeVisible();
+  await expect(asha).toHaveURL(/\/classes\?class=/, LOADED);
+  await expect(asha.getByRole('heading', { name: 'Physics 9B' })).toBeVisible(LOADED);
   await expect(asha.getByText('Not started')).toHaveCount(3);
 
   // Bob is signed in already and just opens the link (twice: joining again changes nothing).
@@ -102,7 +104,7 @@ test('a teacher assigns three concepts; two students join by the link, one expla
   await registerAndSignIn(bob, bobName);
   for (let i = 0; i < 2; i++) {
     await bob.goto(link.pathname);
-    await expect(bob.getByRole('heading', { name: 'Physics 9B' })).toBeVisible();
+    await expect(bob.getByRole('heading', { name: 'Physics 9B' })).toBeVisible(LOADED);
   }
 
   // Asha explains and quizzes two assigned concepts, from her class page's links.
@@ -157,7 +159,7 @@ test('a teacher assigns three concepts; two students join by the link, one expla
   }
   await asha.setViewportSize({ width: 375, height: 800 });
   await asha.goto('/classes');
-  await expect(asha.getByRole('heading', { name: 'Physics 9B' })).toBeVisible();
+  await expect(asha.getByRole('heading', { name: 'Physics 9B' })).toBeVisible(LOADED);
   if (SHOTS) await asha.screenshot({ path: `${SHOTS}/member-375.png`, fullPage: true });
   expect(await seriousViolations(asha)).toEqual([]);
 

@@ -158,7 +158,8 @@ export function ClassesPage() {
           </div>
         </aside>
         <div>
-          {chosen && state.status === 'ready' && classes.some((c) => c.classId === chosen) ? (
+          {/* A class named in the address loads beside the list, not after it. */}
+          {chosen && (state.status !== 'ready' || classes.some((c) => c.classId === chosen)) ? (
             <ClassPanel key={chosen} classId={chosen} onLeft={() => open(null)} />
           ) : state.status === 'ready' && classes.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-600 dark:border-slate-700 dark:text-slate-300">
