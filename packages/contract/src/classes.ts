@@ -153,10 +153,29 @@ export const classMemberSchema = z.object({
 });
 export type ClassMember = z.infer<typeof classMemberSchema>;
 
+/**
+ * One member's progress on one assignment, column-wise (a class of 200 × 30 is 6,000 cells):
+ * each concept's status, and its latest quiz as [correct, answered] or null, in concept order.
+ */
+export const assignmentProgressSchema = z.object({
+  statuses: z.array(z.enum(CONCEPT_STATUSES)),
+  quizzes: z.array(z.tuple([z.number().int(), z.number().int()]).nullable()),
+});
+export type AssignmentProgress = z.infer<typeof assignmentProgressSchema>;
+
+/** The i-th concept's progress, as one object. */
+export function progressAt(progress: AssignmentProgress | undefined, i: number): ConceptProgress {
+  const quiz = progress?.quizzes[i];
+  return {
+    status: progress?.statuses[i] ?? 'new',
+    quiz: quiz ? { correct: quiz[0], answered: quiz[1] } : null,
+  };
+}
+
 export const memberProgressSchema = z.object({
   userId: z.string(),
-  /** Per assignment, per concept (in the assignment's order). */
-  assignments: z.record(z.string(), z.array(conceptProgressSchema)),
+  /** Per assignment id. */
+  assignments: z.record(z.string(), assignmentProgressSchema),
 });
 export type MemberProgress = z.infer<typeof memberProgressSchema>;
 

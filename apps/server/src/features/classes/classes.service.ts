@@ -106,7 +106,6 @@ export function createClassesService(deps: ClassesDeps) {
       userIds,
       assignments.flatMap((a) => a.keys),
     );
-    const none = { status: 'new' as const, quiz: null };
     return {
       classId: row.id,
       name: row.name,
@@ -125,7 +124,14 @@ export function createClassesService(deps: ClassesDeps) {
         return {
           userId: id,
           assignments: Object.fromEntries(
-            assignments.map((a) => [a.assignmentId, a.keys.map((k) => row?.get(k) ?? none)]),
+            assignments.map((a) => {
+              const cells = a.keys.map((k) => row?.get(k));
+              const statuses = cells.map((c) => c?.status ?? 'new');
+              const quizzes = cells.map((c) =>
+                c?.quiz ? ([c.quiz.correct, c.quiz.answered] as [number, number]) : null,
+              );
+              return [a.assignmentId, { statuses, quizzes }];
+            }),
           ),
         };
       }),

@@ -1,4 +1,4 @@
-import { type ClassView, PROGRESS_CSV_COLUMNS } from '@grasp/contract';
+import { type ClassView, PROGRESS_CSV_COLUMNS, progressAt } from '@grasp/contract';
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A field a
@@ -21,7 +21,7 @@ export function progressCsv(view: ClassView): string {
   for (const assignment of view.assignments) {
     assignment.concepts.forEach((concept, i) => {
       for (const member of view.members) {
-        const cell = progressOf.get(member.userId)?.[assignment.assignmentId]?.[i];
+        const cell = progressAt(progressOf.get(member.userId)?.[assignment.assignmentId], i);
         lines.push(
           [
             assignment.title,
@@ -29,9 +29,9 @@ export function progressCsv(view: ClassView): string {
             concept,
             member.username,
             member.firstName,
-            cell?.status ?? 'new',
-            cell?.quiz?.correct ?? null,
-            cell?.quiz?.answered ?? null,
+            cell.status,
+            cell.quiz?.correct ?? null,
+            cell.quiz?.answered ?? null,
           ]
             .map(csvField)
             .join(','),

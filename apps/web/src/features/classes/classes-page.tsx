@@ -109,7 +109,7 @@ export function ClassesPage() {
         A teacher assigns concepts and sees who has understood them; members learn them.
       </p>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
-        <aside className="space-y-4">
+        <div className="space-y-4">
           {state.status === 'loading' ? <Loading label="Loading your classes" /> : null}
           {state.status === 'error' ? (
             <Failed message={state.message} retry={() => load()} />
@@ -140,24 +140,25 @@ export function ClassesPage() {
               </ul>
             </nav>
           ) : null}
-          <div className={`${card} space-y-4`}>
-            {enterprise ? (
-              <CreateClassForm onCreated={(id) => open(id)} />
-            ) : (
-              <p className="text-sm text-slate-700 dark:text-slate-200">
-                {CLASS_MESSAGES.planRequired}{' '}
-                <Link
-                  to={paths.pricing}
-                  className="font-semibold text-indigo-700 underline dark:text-indigo-300"
-                >
-                  See plans
-                </Link>
-              </p>
-            )}
-            <JoinByCodeForm onJoined={(id) => open(id)} />
-          </div>
+        </div>
+        {/* After the class on a phone, beside it under the list on a wide screen. */}
+        <aside aria-label="New class or join" className={`${card} space-y-4 lg:col-start-1`}>
+          {enterprise ? (
+            <CreateClassForm onCreated={(id) => open(id)} />
+          ) : (
+            <p className="text-sm text-slate-700 dark:text-slate-200">
+              {CLASS_MESSAGES.planRequired}{' '}
+              <Link
+                to={paths.pricing}
+                className="font-semibold text-indigo-700 underline dark:text-indigo-300"
+              >
+                See plans
+              </Link>
+            </p>
+          )}
+          <JoinByCodeForm onJoined={(id) => open(id)} />
         </aside>
-        <div>
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {/* A class named in the address loads beside the list, not after it. */}
           {chosen && (state.status !== 'ready' || classes.some((c) => c.classId === chosen)) ? (
             <ClassPanel key={chosen} classId={chosen} onLeft={() => open(null)} />

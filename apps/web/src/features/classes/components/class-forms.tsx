@@ -49,7 +49,7 @@ function OneFieldForm({
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+      <div className="mt-1 flex flex-col gap-2">
         <input
           id={id}
           value={value}
@@ -59,7 +59,7 @@ function OneFieldForm({
           aria-describedby={error ? `${id}-error` : undefined}
           className={`${inputClass} ${mono ? 'font-mono uppercase tracking-widest' : ''}`}
         />
-        <Button type="submit" disabled={busy} className="shrink-0">
+        <Button type="submit" disabled={busy}>
           {button}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { CLASS_MESSAGES, type ClassView } from '@grasp/contract';
+import { CLASS_MESSAGES, type ClassView, progressAt } from '@grasp/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -41,10 +41,7 @@ export function MemberClass({ view, onLeft }: { view: ClassView; onLeft: () => v
               <p className="text-sm text-slate-600 dark:text-slate-300">{dueText(a.dueAt)}</p>
               <ul className="mt-3 space-y-2">
                 {a.concepts.map((concept, i) => {
-                  const progress = own[a.assignmentId]?.[i] ?? {
-                    status: 'new' as const,
-                    quiz: null,
-                  };
+                  const progress = progressAt(own[a.assignmentId], i);
                   return (
                     <li key={concept} className="flex flex-wrap items-center justify-between gap-2">
                       <Link

@@ -1,4 +1,4 @@
-import type { Assignment, ClassView } from '@grasp/contract';
+import { type Assignment, type ClassView, progressAt } from '@grasp/contract';
 import { useMemo, useState } from 'react';
 import { progressScore, STATUS_LOOK } from '../lib/status.ts';
 import { StatusChip } from './status-cell.tsx';
@@ -39,7 +39,10 @@ export function ProgressGrid({ view, assignment }: { view: ClassView; assignment
   const [sort, setSort] = useState<Sort>({ key: 'name', ascending: true });
   const cellsOf = useMemo(() => {
     const byMember = new Map(view.progress.map((p) => [p.userId, p.assignments]));
-    return (userId: string) => byMember.get(userId)?.[assignment.assignmentId] ?? [];
+    return (userId: string) => {
+      const cells = byMember.get(userId)?.[assignment.assignmentId];
+      return assignment.concepts.map((_, i) => progressAt(cells, i));
+    };
   }, [view, assignment]);
   const rows = useMemo(() => {
     const sorted = [...view.members].sort((a, b) =>

@@ -104,10 +104,10 @@ export function TeacherClass({
                   ...p,
                   assignments: {
                     ...p.assignments,
-                    [created.assignmentId]: created.concepts.map(() => ({
-                      status: 'new' as const,
-                      quiz: null,
-                    })),
+                    [created.assignmentId]: {
+                      statuses: created.concepts.map(() => 'new' as const),
+                      quizzes: created.concepts.map(() => null),
+                    },
                   },
                 })),
               });
