@@ -16,9 +16,11 @@ import { createClassesService } from '../apps/server/src/features/classes/classe
 import { createProgressReader } from '../apps/server/src/features/learning/progress.ts';
 import {
   basePort,
+  helloWorldFloor,
   type LoadFigures,
   load,
   onFreshPostgres,
+  printRows,
   type Started,
   signUp,
   startServer,
@@ -255,10 +257,7 @@ const results = [
   ['SQLite', await classesBench({}, 0)],
   ['PostgreSQL', await onFreshPostgres((env) => classesBench(env, 1))],
 ] as const;
-// The machine's own noise floor: a bare Fastify answering one connection in the same run.
-const hello = await startServer('bench/hello-world.mjs', port + 2);
-const floor = await load({ url: `${hello.url}/api/health`, connections: 1 });
-await hello.stop();
+const floor = await helloWorldFloor(port + 2);
 
 const rows: (string | number)[][] = [
   ['database / scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
@@ -284,8 +283,7 @@ rows.push([
   floor.p99,
   floor.errors,
 ]);
-for (const row of rows)
-  process.stdout.write(`${row.map((c, i) => String(c).padEnd(i === 0 ? 34 : 10)).join('')}\n`);
+printRows(rows);
 for (const [db, f] of results) {
   process.stdout.write(
     `${db}: ${MEMBERS} members × ${CONCEPTS} concepts, ${f.bytes} bytes; queries per view: ${f.queriesBig} (2 members × 3 concepts: ${f.queriesSmall})\n`,
