@@ -1,6 +1,5 @@
 import type { ClassView } from '@grasp/contract';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProgressGrid } from './progress-grid.tsx';
 
@@ -39,29 +38,37 @@ const view: ClassView = {
   ],
 };
 
-const bodyRows = () => screen.getAllByRole('row').slice(1);
+// Plain DOM queries and fireEvent: role queries over a table are slow on a busy machine.
+const bodyRows = () => [...document.querySelectorAll('tbody tr')];
+const header = (label: string) => {
+  const th = screen.getByText(label).closest('th');
+  if (!th) throw new Error(`no header ${label}`);
+  return th;
+};
+const sortBy = (label: string) => fireEvent.click(screen.getByText(label));
 
 describe('ProgressGrid', () => {
-  it('shows each cell’s status in words and the quiz score, and sorts by name or progress', async () => {
+  it('shows each cell’s status in words and the quiz score, and sorts by name or progress', () => {
     render(<ProgressGrid view={view} assignment={view.assignments[0] as never} />);
-    const [asha, bob] = bodyRows();
+    const [asha, bob] = bodyRows() as HTMLElement[];
     expect(within(asha as HTMLElement).getByText('Not started')).toBeTruthy();
     expect(
-      within(bob as HTMLElement).getByRole('cell', { name: /Known.*quiz.*3\/4/ }),
-    ).toBeTruthy();
+      within(bob as HTMLElement)
+        .getByText('Known')
+        .closest('td')?.textContent,
+    ).toContain('3/4');
     expect(within(bob as HTMLElement).getByText('Recap due')).toBeTruthy();
 
-    const progress = screen.getByRole('columnheader', { name: /Progress/ });
-    await userEvent.click(within(progress).getByRole('button'));
-    expect(progress.getAttribute('aria-sort')).toBe('descending');
+    sortBy('Progress');
+    expect(header('Progress').getAttribute('aria-sort')).toBe('descending');
     expect(bodyRows()[0]?.textContent).toContain('@bob');
-    await userEvent.click(within(progress).getByRole('button'));
+    sortBy('Progress');
     expect(bodyRows()[0]?.textContent).toContain('@asha');
 
-    const member = screen.getByRole('columnheader', { name: /Member/ });
-    await userEvent.click(within(member).getByRole('button'));
-    expect(member.getAttribute('aria-sort')).toBe('ascending');
-    await userEvent.click(within(member).getByRole('button'));
+    sortBy('Member');
+    expect(header('Member').getAttribute('aria-sort')).toBe('ascending');
+    expect(bodyRows()[0]?.textContent).toContain('@asha');
+    sortBy('Member');
     expect(bodyRows()[0]?.textContent).toContain('@bob');
   });
 
