@@ -25,7 +25,6 @@ export const CLASS_MESSAGES = {
   wrongJoinCode: 'This join code is not valid. Ask your teacher for the current code.',
   joinsPaused: (seconds: number) =>
     `Too many wrong join codes from your network. Please try again in ${seconds} seconds.`,
-  teacherCannotJoin: 'You teach this class, so you are already in it.',
   emptyName: 'Please enter a name for the class',
   longName: `Please keep the class name to ${CLASS_NAME_MAX_LENGTH} characters or fewer`,
   emptyTitle: 'Please enter a title for the assignment',
@@ -38,9 +37,6 @@ export const CLASS_MESSAGES = {
     `Remove ${name} from the class? To keep them out, make a new code afterwards.`,
   leaveConfirm: (name: string) => `Leave ${name}? You can join again with its code.`,
 } as const;
-
-/** The way to Enterprise a PLAN_REQUIRED answer points to. */
-export const ENTERPRISE_PATH = '/pricing';
 
 const trimmed = z.string().trim();
 
