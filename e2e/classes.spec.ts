@@ -120,6 +120,8 @@ test('a teacher assigns three concepts; two students join by the link, one expla
   }
   await asha.goto('/user-dashboard');
   const mine = asha.getByRole('region', { name: 'Your assignments' });
+  // The dashboard's figures load first, then the assignments beside them.
+  await expect(mine).toBeVisible(LOADED);
   await expect(mine.getByText('Explained')).toHaveCount(2);
 
   // The teacher's grid: Asha has two explained with quiz scores, Bob nothing yet.
@@ -127,6 +129,7 @@ test('a teacher assigns three concepts; two students join by the link, one expla
   const grid = teacher.getByRole('region', { name: 'Progress on Forces' });
   const ashaRow = grid.getByRole('row').filter({ hasText: `@${ashaName}` });
   const bobRow = grid.getByRole('row').filter({ hasText: `@${bobName}` });
+  await expect(grid).toBeVisible(LOADED);
   await expect(ashaRow.getByText('Explained')).toHaveCount(2);
   await expect(ashaRow.getByRole('cell', { name: /quiz \d\/\d/ })).toHaveCount(2);
   await expect(ashaRow.getByText('Not started')).toHaveCount(1);
