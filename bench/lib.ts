@@ -175,3 +175,19 @@ export async function onFreshPostgres<T>(
     await admin.end();
   }
 }
+
+/** The machine's own noise floor: a bare Fastify answering one connection, in the same run. */
+export async function helloWorldFloor(port: number): Promise<LoadFigures> {
+  const hello = await startServer('bench/hello-world.mjs', port);
+  try {
+    return await load({ url: `${hello.url}/api/health`, connections: 1 });
+  } finally {
+    await hello.stop();
+  }
+}
+
+/** Rows of figures as aligned columns, the first one wide enough for a scenario's name. */
+export function printRows(rows: readonly (readonly (string | number)[])[]): void {
+  for (const row of rows)
+    process.stdout.write(`${row.map((c, i) => String(c).padEnd(i === 0 ? 34 : 10)).join('')}\n`);
+}

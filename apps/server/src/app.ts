@@ -15,6 +15,7 @@ import type { CaptchaVerifier } from './features/auth/captcha.ts';
 import { startBillingJobs } from './features/billing/billing-jobs.ts';
 import type { PaymentGateway } from './features/billing/gateways/payment-gateway.ts';
 import { billingRoutes } from './features/billing/payments.routes.ts';
+import { classesRoutes } from './features/classes/classes.routes.ts';
 import { distillRoutes } from './features/distill/distill.routes.ts';
 import { explainRoutes } from './features/explain/explain.routes.ts';
 import type { ExplanationProvider } from './features/explain/providers/provider.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const jobs = startBillingJobs(() => services.billing.runJobs(), app.log);
     app.addHook('onClose', () => jobs.stop());
   }
+  await app.register(classesRoutes(services.classes));
   const pages = loadSpaPages(webDist, services.site.publicConfig());
   await app.register(shareRoutes(services.share, pages.notFound));
 

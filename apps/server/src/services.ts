@@ -13,6 +13,8 @@ import { createLoginThrottle } from './features/auth/login-throttle.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
 import { createBillingService } from './features/billing/billing.service.ts';
 import { createUsageService } from './features/billing/usage.service.ts';
+import { createClassesService } from './features/classes/classes.service.ts';
+import { createJoinGuesses } from './features/classes/join-guesses.ts';
 import { createDistillService } from './features/distill/distill.service.ts';
 import { createDistillers } from './features/distill/distiller.ts';
 import { createAnswerInFlight } from './features/explain/answer-in-flight.ts';
@@ -30,6 +32,7 @@ import { vendorOptionsOf } from './features/explain/vendor-options.ts';
 import { createHealthService } from './features/health/health.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
 import { buildQuizPrompt, buildTutorPrompt } from './features/learning/learning-prompts.ts';
+import { createProgressReader } from './features/learning/progress.ts';
 import { createRecapsService } from './features/learning/recaps.service.ts';
 import { createMaterialSources } from './features/materials/material-sources.ts';
 import { createMaterialsService } from './features/materials/materials.service.ts';
@@ -67,6 +70,13 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     });
   const { changes } = database;
   const usage = createUsageService({ db, clock, recorder, changes });
+  const windows = createSlidingWindows({ redis, keyPrefix: config.REDIS_KEY_PREFIX, clock });
+  const classes = createClassesService({
+    db,
+    clock,
+    progress: createProgressReader({ db, clock }),
+    guesses: createJoinGuesses({ windows, scale: config.RATE_LIMIT_SCALE }),
+  });
   const auth = createAuthService({
     db,
     clock,
@@ -74,7 +84,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     captcha: deps.captcha ?? defaultCaptcha(deps),
     throttle: createLoginThrottle({ db, clock }),
     limits: createAddressLimits({
-      windows: createSlidingWindows({ redis, keyPrefix: config.REDIS_KEY_PREFIX, clock }),
+      windows,
       scale: config.RATE_LIMIT_SCALE,
     }),
     tokens: createTokenSigner(deps.secrets.jwtSecret),
@@ -125,6 +135,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     recorder,
     sources,
     materials,
+    sponsor: classes.sponsor,
   });
   const recaps = createRecapsService({ db, clock });
   const learning = createLearningService({
@@ -173,6 +184,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
       }),
     }),
     materials,
+    classes,
     health: createHealthService({ db, redis }),
     analytics: createAnalyticsService({ db, clock }),
     site: createSiteService({ config }),

@@ -2,6 +2,7 @@ export * from './analytics.ts';
 export * from './api.ts';
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './classes.ts';
 export * from './constants.ts';
 export * from './distill.ts';
 export * from './explain.ts';

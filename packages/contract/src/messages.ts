@@ -82,5 +82,6 @@ export const ERROR_CODES = {
   internal: 'INTERNAL_ERROR',
   needsAiProvider: 'NEEDS_AI_PROVIDER',
   alreadyAnswered: 'ALREADY_ANSWERED',
+  planRequired: 'PLAN_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

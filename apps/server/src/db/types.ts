@@ -309,6 +309,48 @@ export interface MaterialPassagesTable {
   text: string;
 }
 
+/** A teacher's class (DESIGN.md §13). */
+export interface ClassesTable {
+  id: string;
+  teacher_id: string;
+  name: string;
+  join_code: string;
+  created_at: Timestamp;
+}
+
+export interface ClassMembersTable {
+  class_id: string;
+  user_id: string;
+  joined_at: Timestamp;
+}
+
+export interface AssignmentsTable {
+  id: string;
+  class_id: string;
+  title: string;
+  due_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AssignmentConceptsTable {
+  assignment_id: string;
+  class_id: string;
+  position: number;
+  concept: string;
+  concept_key: string;
+}
+
+/** A member's free explanation of an assigned concept, paid by the class: once per concept. */
+export interface ClassClaimsTable {
+  class_id: string;
+  concept_key: string;
+  user_id: string;
+  template: string;
+  difficulty: string;
+  language: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -339,6 +381,11 @@ export interface DB {
   recap_sync: RecapSyncTable;
   materials: MaterialsTable;
   material_passages: MaterialPassagesTable;
+  classes: ClassesTable;
+  class_members: ClassMembersTable;
+  assignments: AssignmentsTable;
+  assignment_concepts: AssignmentConceptsTable;
+  class_claims: ClassClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -56,8 +56,8 @@ const DashboardRoute = lazyPage(() => import('./dashboard-route.tsx'), 'Dashboar
   signedIn: true,
 });
 const UserDashboardPage = lazyPage(
-  () => import('../features/stats/user-dashboard-page.tsx'),
-  'UserDashboardPage',
+  () => import('./user-dashboard-route.tsx'),
+  'UserDashboardRoute',
   { path: paths.userDashboard, signedIn: true },
 );
 const DistillerRoute = lazyPage(() => import('./distiller-route.tsx'), 'DistillerRoute', {
@@ -68,6 +68,11 @@ const ReviewPage = lazyPage(() => import('../features/learning/review-page.tsx')
   path: paths.review,
   signedIn: true,
 });
+const ClassesPage = lazyPage(() => import('../features/classes/classes-page.tsx'), 'ClassesPage', {
+  path: paths.classes,
+  signedIn: true,
+});
+const JoinPage = lazyPage(() => import('../features/classes/join-page.tsx'), 'JoinPage');
 const NotFoundPage = lazyPage(() => import('../features/misc/not-found-page.tsx'), 'NotFoundPage', {
   path: null,
 });
@@ -113,6 +118,22 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <ReviewPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path={paths.classes}
+          element={
+            <RequireAuth>
+              <ClassesPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/join/:joinCode"
+          element={
+            <RequireAuth>
+              <JoinPage />
             </RequireAuth>
           }
         />

@@ -15,6 +15,8 @@ export const paths = {
   distiller: '/distiller',
   /** Spaced recaps of what the user explained (DESIGN.md §8). */
   review: '/review',
+  /** Classes (DESIGN.md §13); a join link is /join/{joinCode}. */
+  classes: '/classes',
 } as const;
 
 /** The dashboard searches the query in this parameter of its address once, on arrival. */

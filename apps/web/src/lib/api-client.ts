@@ -115,3 +115,16 @@ function failure(response: Response, body: unknown, options: RequestOptions): Ap
   const code = isErrorBody(body) && typeof body.code === 'string' ? body.code : 'HTTP_ERROR';
   return new ApiError('http', response.status, code, message);
 }
+
+/** A GET or POST whose JSON answer is checked against its contract schema; a mismatch fails. */
+export async function apiParsed<T>(
+  schema: { safeParse(value: unknown): { success: boolean; data?: T } },
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const result = schema.safeParse(await apiRequest<unknown>(path, options));
+  if (!result.success || result.data === undefined) {
+    throw new ApiError('http', 0, 'BAD_RESPONSE', ERROR_MESSAGES.unexpected);
+  }
+  return result.data;
+}

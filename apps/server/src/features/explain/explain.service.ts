@@ -44,6 +44,7 @@ import type { ExplanationProvider } from './providers/provider.ts';
 import { ProviderFailureError } from './providers/provider.ts';
 import { createRecentAnswers } from './recent-answers.ts';
 import { createRepeatCheck } from './repeat-check.ts';
+import type { ExplanationSponsor, SponsoredExplanation } from './sponsor.ts';
 
 export interface ProviderLookup {
   get(id: string): ExplanationProvider | undefined;
@@ -74,6 +75,8 @@ export interface ExplainDeps {
   sources?: Pick<SourcesService, 'find'>;
   /** The materials feature: the caller's own material by id, 404 for anyone else's. */
   materials?: { materialOf(userId: string, materialId: string): Promise<MaterialRef> };
+  /** Pays for some explanations instead of the learner (a class's assigned concepts). */
+  sponsor?: ExplanationSponsor;
 }
 
 export interface ExplainInput {
@@ -93,7 +96,7 @@ export interface ExplainTicket {
   user: UserRow;
   input: ExplainInput;
   provider: ExplanationProvider;
-  /** The unit this answer pays with; null for a free repeat. */
+  /** The unit this answer pays with; null for a free repeat or a sponsored answer. */
   hold: UnitHold | null;
   /** Start of the user's cycle: an identical ask since then makes this one free. */
   since: string;
@@ -101,6 +104,8 @@ export interface ExplainTicket {
   queryKey: string;
   /** The caller's material it is grounded in, checked to be theirs. */
   material?: MaterialRef | undefined;
+  /** Who pays instead of the learner, if anyone. */
+  sponsored?: SponsoredExplanation | null;
 }
 
 /** What the provider answered, shared by everyone who asks the same: no user's record in it. */
@@ -339,8 +344,27 @@ export function createExplainService(deps: ExplainDeps) {
           since: cycle.starts_at,
           materialId: material?.materialId ?? '',
         }));
-      const hold = repeat ? null : await deps.units.takeUnit(user.id);
-      return { user, input, provider, hold, since: cycle.starts_at, queryKey: key, material };
+      const sponsored =
+        repeat || !deps.sponsor
+          ? null
+          : await deps.sponsor.claim({
+              userId: user.id,
+              queryKey: key,
+              template: input.template,
+              difficulty: input.difficulty,
+              language,
+            });
+      const hold = repeat || sponsored ? null : await deps.units.takeUnit(user.id);
+      return {
+        user,
+        input,
+        provider,
+        hold,
+        since: cycle.starts_at,
+        queryKey: key,
+        material,
+        sponsored,
+      };
     },
 
     /** Produces the answer (cache, shared in-flight call, or provider), stores it as the user's message. */
@@ -371,6 +395,7 @@ export function createExplainService(deps: ExplainDeps) {
         }
       } catch (error) {
         if (ticket.hold) await deps.units.giveUnitBack(ticket.hold);
+        if (ticket.sponsored) await ticket.sponsored.release();
         throw toProviderAppError(error);
       }
       (deps.recorder ?? silentRecorder).answerServed(result.cached ? 'cache' : 'provider');

@@ -9,6 +9,9 @@ import { type Card, createEmptyCard, fsrs, type Grade, Rating, TypeConvert } fro
  */
 const scheduler = fsrs({ enable_short_term: false, enable_fuzz: true });
 
+// The same schedule without fuzz: for guessing a card's first due date before the card exists.
+const plainScheduler = fsrs({ enable_short_term: false, enable_fuzz: false });
+
 const GRADES: Record<RecapRating, Grade> = {
   again: Rating.Again,
   hard: Rating.Hard,
@@ -43,6 +46,15 @@ export function firstRating(quiz: { allCorrect: boolean } | null): RecapRating {
 export function newCard(at: Date, rating: RecapRating): ScheduledCard {
   return stored(scheduler.next(createEmptyCard(at), at, GRADES[rating]).card);
 }
+
+/**
+ * How long after an explanation (no quiz) its card is first due, give or take the fuzz: for
+ * reading many users' statuses without making their cards. Without fuzz it is the same for all.
+ */
+export const FIRST_DUE_AFTER_MS = (() => {
+  const at = new Date(0);
+  return plainScheduler.next(createEmptyCard(at), at, GRADES.good).card.due.getTime();
+})();
 
 /** The card after a review with this rating at `now`. */
 export function reviewCard(fsrsJson: string, now: Date, rating: RecapRating): ScheduledCard {

@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, use, useEffect, useRef, useState } from 'react';
 import { conceptCardId } from './components/concept-card.tsx';
 import { ConceptList } from './components/concept-list.tsx';
 import { DistillAlert } from './components/distill-alert.tsx';
 import { DistillingOverlay } from './components/distilling-overlay.tsx';
 import { LearningMapPanel } from './components/learning-map-panel.tsx';
 import { SubjectForm } from './components/subject-form.tsx';
+import { DistillActionsContext } from './distill-actions.ts';
 import { type DistillState, useDistillStore } from './stores/distill-store.ts';
 
 /** /distiller: break a subject into concepts and explain each one inline (SPEC.md §2). */
@@ -16,6 +17,7 @@ export function DistillerPage({
 } = {}) {
   const state = useDistillStore();
   const { subject, material, distilling, error, concepts, prerequisites, openConcept } = state;
+  const Actions = use(DistillActionsContext);
   const { distill, cancel, explain, toggleOpen, show, clearError } = useDistillStore.getState();
   const [text, setText] = useState(subject);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -62,6 +64,9 @@ export function DistillerPage({
         />
         {materialArea?.(state)}
         {error && error.kind !== 'validation' && <DistillAlert error={error} alertRef={alertRef} />}
+        {Actions && concepts.length > 0 && (
+          <Actions subject={subject} concepts={concepts.map((c) => c.name)} />
+        )}
         {concepts.length > 0 && (
           <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_28rem] xl:items-start">
             <ConceptList

@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES, isFreePlan, PLANS, planName } from '@grasp/contract';
+import { use } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -8,6 +9,7 @@ import { RecapsDueLink } from '../learning/components/recaps-due-link.tsx';
 import type { UserDashboardData } from './api/user-dashboard.ts';
 import { RecentActivity } from './components/recent-activity.tsx';
 import { STAT_ICONS, StatCard } from './components/stat-card.tsx';
+import { DashboardExtrasContext } from './dashboard-extras.ts';
 import { useUserDashboard } from './hooks/use-user-dashboard.ts';
 import { learningStreak } from './lib/learning-streak.ts';
 
@@ -78,6 +80,7 @@ function Figures({ data, now }: { data: UserDashboardData; now: number }) {
 /** /user-dashboard (SPEC.md §2): the user's figures and latest explanations. */
 export function UserDashboardPage() {
   const { state, reload } = useUserDashboard();
+  const extras = use(DashboardExtrasContext);
   return (
     <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -87,9 +90,14 @@ export function UserDashboardPage() {
             Your figures and the concepts you explored lately.
           </p>
         </div>
-        <Link to={paths.dashboard} className={buttonClass('primary')}>
-          New explanation
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.classes} className={buttonClass('secondary')}>
+            Classes
+          </Link>
+          <Link to={paths.dashboard} className={buttonClass('primary')}>
+            New explanation
+          </Link>
+        </div>
       </div>
       {state.status === 'loading' ? (
         <div className="flex min-h-64 items-center justify-center text-indigo-600 dark:text-indigo-400">
@@ -109,6 +117,7 @@ export function UserDashboardPage() {
       ) : (
         <div className="space-y-6">
           <RecapsDueLink />
+          {extras}
           <Figures data={state.data} now={Date.now()} />
         </div>
       )}
