@@ -9,7 +9,8 @@ import { sourceShareRenderer } from '../../test/share-renderer.ts';
 import { englishOnly } from '../explain/providers/offline/english-only.ts';
 import { createOfflineProvider } from '../explain/providers/offline/offline-provider.ts';
 
-const BUDGET_MS = 400;
+// The real budget: a loaded test machine can take hundreds of ms over its first connections.
+const BUDGET_MS = 1500;
 
 describe.each(TEST_DATABASES)('sources of an explanation on %s', (kind) => {
   let t: TestApp;
