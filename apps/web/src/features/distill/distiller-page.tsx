@@ -63,7 +63,7 @@ export function DistillerPage({
         {materialArea?.(state)}
         {error && error.kind !== 'validation' && <DistillAlert error={error} alertRef={alertRef} />}
         {concepts.length > 0 && (
-          <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_28rem] xl:items-start">
+          <div className="grid grid-cols-1 gap-8 xl:grid-cols-[minmax(0,1fr)_28rem] xl:items-start">
             <ConceptList
               subject={subject}
               fromMaterial={material !== null}
