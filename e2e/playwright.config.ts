@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { FAKE_AI_KEY, FAKE_AI_PORT } from './support/fake-ai.ts';
+import { FAKE_AI_KEY, FAKE_AI_PORT, FAKE_WIKIPEDIA_PORT } from './support/fake-ai.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // One folder per port, so the tests can read the mail outbox of the server they drive.
@@ -41,6 +41,14 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
+    // A fake Wikipedia: AI explanations are grounded in it and cite it (sources.spec.ts).
+    {
+      command: 'npx tsx e2e/support/fake-wikipedia-server.ts',
+      cwd: '..',
+      port: FAKE_WIKIPEDIA_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     {
       command: `rm -rf ${DATA_DIR} && node apps/server/dist/main.js`,
       cwd: '..',
@@ -60,6 +68,7 @@ export default defineConfig({
         OPENAI_API_KEY: FAKE_AI_KEY,
         OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_AI_PORT}/v1`,
         OPENAI_MODEL: 'gpt-e2e',
+        WIKIPEDIA_URL: `http://127.0.0.1:${FAKE_WIKIPEDIA_PORT}/{lang}`,
       },
     },
   ],

@@ -26,7 +26,11 @@ vendor.behave({
     // The user turn's fence, the last one: the system text names the tags too.
     const query =
       [...prompt.matchAll(/<concept>([^<]*)<\/concept>/gu)].at(-1)?.[1] ?? 'Photosynthesis';
-    const text = fakeAnswer(languageOf(prompt), { query });
+    const answer = fakeAnswer(languageOf(prompt), { query });
+    // Given numbered sources, it cites the first at the end of its first paragraph, as asked.
+    const text = prompt.includes('<source n=\\"1\\"')
+      ? answer.replace(/\n(?=## )/, ' [1]\n')
+      : answer;
     return { chunks: text.match(/[\s\S]{1,60}/gu) ?? [text], splitCharacters: true };
   },
 });

@@ -4,3 +4,8 @@ export const FAKE_AI_PORT = Number(
 );
 export const FAKE_AI_KEY = 'sk-e2e-fake-openai';
 export const HINDI_QUERY = 'प्रकाश संश्लेषण';
+
+/** Where the e2e server's fake Wikipedia listens (see fake-wikipedia-server.ts). */
+export const FAKE_WIKIPEDIA_PORT = Number(
+  process.env.E2E_FAKE_WIKIPEDIA_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2,
+);

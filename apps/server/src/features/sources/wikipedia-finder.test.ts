@@ -2,6 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeWikipedia, startFakeWikipedia } from '../../test/fake-vendors/fake-wikipedia.ts';
 import { createSourcesService, createWikipediaSources } from './sources.service.ts';
 
+// Generous: a loaded test machine takes a while over its first connections.
+const BUDGET_MS = 1000;
+
 let wiki: FakeWikipedia;
 beforeAll(async () => {
   wiki = await startFakeWikipedia({
@@ -42,7 +45,7 @@ function finder(breaker = {}) {
     log,
     breaker,
   });
-  return { sources: createSourcesService({ wikipedia, budgetMs: 300 }), logs, wikipedia };
+  return { sources: createSourcesService({ wikipedia, budgetMs: BUDGET_MS }), logs, wikipedia };
 }
 
 describe('Wikipedia sources', () => {
@@ -97,7 +100,7 @@ describe('Wikipedia sources', () => {
     wiki.behave({ kind: 'hang' });
     const started = performance.now();
     expect(await sources.find({ query: 'Gravity', language: 'en' })).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(600);
+    expect(performance.now() - started).toBeLessThan(BUDGET_MS + 500);
   });
 
   it('pauses retrieval after repeated failures and says so once, then resumes', async () => {
@@ -108,7 +111,9 @@ describe('Wikipedia sources', () => {
     }
     expect(logs).toEqual([expect.stringContaining('retrieval paused')]);
     // Open: nothing more is sent while it pauses.
-    expect(wiki.requests.length).toBe(3);
+    const sent = wiki.requests.length;
+    expect(await sources.find({ query: 'a7', language: 'en' })).toEqual([]);
+    expect(wiki.requests.length).toBe(sent);
     wiki.behave({ kind: 'ok' });
     await new Promise((resolve) => setTimeout(resolve, 250));
     const found = await sources.find({ query: 'Photosynthesis', language: 'en' });

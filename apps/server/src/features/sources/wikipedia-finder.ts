@@ -38,6 +38,13 @@ export interface WikipediaFinderOptions {
 
 const MAX_QUERY_CHARS = 200;
 
+/** "supply and demand" → "Supply_and_demand": how Wikipedia keys a page of that title. */
+const titleKey = (query: string) =>
+  query
+    .trim()
+    .replace(/\s+/g, '_')
+    .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+
 /** Only links a reader can open safely become a source's url. */
 function safeUrl(url: string, fallback: string): string {
   try {
@@ -95,9 +102,22 @@ export function createWikipediaFinder(options: WikipediaFinderOptions): FindSour
   }
 
   async function inEdition(language: LanguageId, query: string, signal: AbortSignal) {
-    const keys = await searchKeys(language, query, signal);
+    // Most concepts are a page's own title: its summary is asked beside the search, so a cold
+    // cache costs one round trip instead of two. A wrong guess is one request, and is cached.
+    // The search goes first: when the breaker lets one trial through, it is the search.
+    const searched = searchKeys(language, query, signal);
+    const guessKey = titleKey(query);
+    // Undefined when it failed (a paused breaker lets the search through, not the guess).
+    const guessed = page(language, guessKey, signal).catch(() => undefined);
+    const keys = await searched;
     const pages = await Promise.all(
-      keys.slice(0, MAX_SOURCES).map((k) => page(language, k, signal)),
+      keys
+        .slice(0, MAX_SOURCES)
+        .map((k) =>
+          k === guessKey
+            ? guessed.then((found) => (found === undefined ? page(language, k, signal) : found))
+            : page(language, k, signal),
+        ),
     );
     return pages.flatMap((found): RetrievedSource[] => {
       if (!found?.usable) return [];

@@ -2,7 +2,7 @@ import type { Source } from '@grasp/contract';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MarkdownText } from '../markdown/markdown-text.tsx';
-import { SourcesList, SourcesProvider } from './sources.tsx';
+import { CitedText, SourcesList, SourcesProvider } from './sources.tsx';
 
 const SOURCES: Source[] = [
   {
@@ -36,6 +36,18 @@ describe('citations', () => {
     expect(screen.getByRole('link', { name: 'Source 3: गुरुत्वाकर्षण, Wikipedia' })).toBeVisible();
     expect(container.textContent).not.toContain('[2]');
     expect(container.querySelector('code')?.textContent).toBe('a[1]');
+  });
+
+  it('links the citations of plain text too (a quiz’s why)', () => {
+    const { container } = render(
+      <SourcesProvider sources={SOURCES}>
+        <p>
+          <CitedText text="Because masses attract [1][4]." />
+        </p>
+      </SourcesProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Source 1: Gravity, Wikipedia' })).toBeVisible();
+    expect(container.textContent).toBe('Because masses attract [1].');
   });
 
   it('leaves the markers as text where the page has no sources (while streaming)', () => {

@@ -75,7 +75,10 @@ export function SourcesList({
   const Heading = heading;
   return (
     <section aria-labelledby="sources-title" className="break-inside-avoid">
-      <Heading id="sources-title" className="mb-2 text-lg font-semibold">
+      <Heading
+        id="sources-title"
+        className={`mb-2 font-semibold ${heading === 'h2' ? 'text-xl' : 'text-lg'}`}
+      >
         Sources
       </Heading>
       <ol className="space-y-2 text-sm">
@@ -86,7 +89,7 @@ export function SourcesList({
             tabIndex={-1}
             className="flex scroll-mt-20 gap-2 rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 target:bg-indigo-50 dark:target:bg-indigo-950/60"
           >
-            <span className="shrink-0 font-semibold text-slate-500 dark:text-slate-400">
+            <span className="shrink-0 font-semibold text-slate-600 dark:text-slate-300">
               {source.n}.
             </span>
             <div className="min-w-0">
@@ -125,4 +128,21 @@ export function SourcesList({
       </ol>
     </section>
   );
+}
+
+/** Plain text (a quiz's `why`) with its [n] linked like the explanation's own. */
+export function CitedText({ text }: { text: string }) {
+  const sources = useSources();
+  if (sources.length === 0) return text;
+  // Markers become "\u0000n\u0000" so the text splits into words and citations.
+  const parts = mapCitations(text, (numbers, lead) =>
+    numbers.some((n) => sources.some((s) => s.n === n))
+      ? `${lead}${numbers.map((n) => `\u0000${n}\u0000`).join('')}`
+      : '',
+  ).split('\u0000');
+  return parts.map((part, i) => {
+    const source = i % 2 === 1 ? sources.find((s) => s.n === Number(part)) : undefined;
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order
+    return source ? <Citation key={i} source={source} /> : part;
+  });
 }

@@ -1,5 +1,6 @@
 import type { QuizQuestion as Question } from '@grasp/contract';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { CitedText } from '../../../components/explanation/sources.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import type { LearningError } from '../lib/learning-errors.ts';
 import { LearningIcon } from './icons.tsx';
@@ -137,7 +138,11 @@ export function QuizQuestion({
                 ? 'Correct!'
                 : `Not quite. The answer is “${question.options[answer.correctChoice] ?? ''}”.`}
             </p>
-            {answer.why && <p className="mt-1 text-slate-700 dark:text-slate-300">{answer.why}</p>}
+            {answer.why && (
+              <p className="mt-1 text-slate-700 dark:text-slate-300">
+                <CitedText text={answer.why} />
+              </p>
+            )}
           </div>
         )}
       </div>
