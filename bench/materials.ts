@@ -19,6 +19,7 @@ import * as repo from '../apps/server/src/features/materials/materials.repositor
 import { createMaterialsService } from '../apps/server/src/features/materials/materials.service.ts';
 import { splitIntoPassages } from '../apps/server/src/features/materials/passages.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
+import { userRow } from '../apps/server/src/test/user-row.ts';
 import { basePort, onFreshPostgres, rssMb, signUp, startServer } from './lib.ts';
 
 const serverRequire = createRequire(new URL('../apps/server/', import.meta.url));
@@ -138,22 +139,7 @@ async function seed(database: Database) {
   const users = Array.from({ length: 100 }, (_, i) => `bench-user-${i}`);
   await database.db
     .insertInto('users')
-    .values(
-      users.map((id) => ({
-        id,
-        username: id,
-        username_key: id,
-        email: `${id}@example.com`,
-        email_key: `${id}@example.com`,
-        mobile: '9876543210',
-        full_name: 'Bench',
-        avatar: null,
-        plan: 'enterprise',
-        pin_hash: 'x',
-        email_verified_at: null,
-        created_at: new Date().toISOString(),
-      })),
-    )
+    .values(users.map((id) => userRow(id, id, 'enterprise')))
     .execute();
   const materials: { id: string; userId: string; topic: string[] }[] = [];
   let passages = 0;

@@ -41,7 +41,7 @@ const card = (page: Page, name: string) =>
 async function uploadNotes(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Distiller' }).first().click();
   await expect(page).toHaveURL(/\/distiller$/);
-  const panel = page.getByRole('region', { name: 'Your material' });
+  const panel = page.getByRole('region', { name: 'Your material', exact: true });
   await expect(panel.getByText('No material yet.', { exact: false })).toBeVisible();
   await panel.getByLabel(/Drop a PDF here/).setInputFiles({
     name: 'biology-notes.pdf',
@@ -73,7 +73,7 @@ test('upload a PDF, distil it and explain a concept offline from page 2', async 
   ).toBeVisible();
 
   // Deleting the material asks first, and keeps the explanation already made.
-  const panel = page.getByRole('region', { name: 'Your material' });
+  const panel = page.getByRole('region', { name: 'Your material', exact: true });
   await panel.getByRole('button', { name: 'Delete biology notes' }).click();
   await expect(panel.getByRole('button', { name: 'Yes, delete' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -86,16 +86,25 @@ test('the material area fits a 375 px screen in dark mode and passes axe', async
   await page.emulateMedia({ colorScheme: 'dark' });
   await registerAndSignIn(page, uniqueName('nila'));
   await page.goto('/distiller');
-  const panel = page.getByRole('region', { name: 'Your material' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  const panel = page.getByRole('region', { name: 'Your material', exact: true });
   await expect(panel.getByText('No material yet.', { exact: false })).toBeVisible();
   await panel.getByText('Or paste text').click();
   await panel
     .getByRole('textbox', { name: 'Text', exact: true })
-    .fill('Tides rise and fall twice a day. The moon pulls the oceans.');
+    .fill(
+      'Tides rise and fall twice a day. The moon pulls the oceans toward it, and the tides follow the moon around the earth.',
+    );
   await panel.getByRole('button', { name: 'Add text' }).click();
   await expect(page.getByRole('heading', { name: /Concepts in your material/ })).toBeVisible();
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(375);
+  const tide = card(page, 'tide');
+  await tide.getByRole('button', { name: 'Explain tide' }).click();
+  await expect(tide.getByText(/^From your material/)).toBeVisible();
+  // The cited excerpt is long: it must not widen the page.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
   const results = await new AxeBuilder({ page }).include('main').analyze();
-  expect(results.violations).toEqual([]);
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBJECT_MAX_LENGTH } from './constants.ts';
+import { materialIdSchema } from './materials.ts';
 import { VALIDATION_MESSAGES } from './messages.ts';
 import { isFreePlan } from './plans.ts';
 import { PROVIDER_IDS } from './providers.ts';
@@ -23,11 +24,7 @@ export const distillRequestSchema = z.object({
     )
     .optional()
     .describe('The subject or statement to break into smaller concepts; or send materialId'),
-  materialId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
+  materialId: materialIdSchema
     .optional()
     .describe('Distil the concepts the caller’s own material teaches, instead of a subject'),
   username: z.string().max(254).optional().describe('Ignored: the bearer token decides who asks'),

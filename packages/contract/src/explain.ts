@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUERY_MAX_LENGTH } from './constants.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_IDS } from './languages.ts';
-import { materialRefSchema } from './materials.ts';
+import { materialIdSchema, materialRefSchema } from './materials.ts';
 import { DIFFICULTIES, PROVIDER_IDS } from './providers.ts';
 import { sourcesSchema } from './sources.ts';
 import { TEMPLATE_IDS } from './templates.ts';
@@ -49,11 +49,7 @@ export const explainRequestSchema = z.object({
     .boolean()
     .optional()
     .describe('Regenerate: skip the shared answer cache and ask the provider anew (costs a unit)'),
-  materialId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
+  materialId: materialIdSchema
     .optional()
     .describe('Ground the explanation in the caller’s own material (DESIGN.md §10)'),
 });

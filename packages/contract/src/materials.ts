@@ -86,7 +86,9 @@ export const materialListSchema = z.object({
 });
 export type MaterialList = z.infer<typeof materialListSchema>;
 
-export const materialParamsSchema = z.object({ materialId: z.string().trim().min(1).max(64) });
+/** A material's id as a request names it. */
+export const materialIdSchema = z.string().trim().min(1).max(64);
+export const materialParamsSchema = z.object({ materialId: materialIdSchema });
 
 /** The material an explanation was made from, named even after the material is deleted. */
 export const materialRefSchema = z.object({

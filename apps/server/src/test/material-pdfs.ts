@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 /** Small PDFs made on the spot, so the tests carry no binary fixtures. */
@@ -69,4 +70,20 @@ export function multipartBody(
     ]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** Uploads a PDF as the given user, the way the web app does; answers the response. */
+export function uploadPdf(
+  app: FastifyInstance,
+  token: string,
+  bytes: Uint8Array,
+  options: Parameters<typeof multipartBody>[1] = {},
+) {
+  const body = multipartBody(bytes, options);
+  return app.inject({
+    method: 'POST',
+    url: '/api/materials',
+    headers: { authorization: `Bearer ${token}`, ...body.headers },
+    payload: body.payload,
+  });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { TEST_DATABASES } from '../../test/databases.ts';
-import { multipartBody, twoPagePdf } from '../../test/material-pdfs.ts';
+import { twoPagePdf, uploadPdf } from '../../test/material-pdfs.ts';
 import { createOfflineProvider } from '../explain/providers/offline/offline-provider.ts';
 
 describe.each(TEST_DATABASES)('distilling a material on %s', (kind) => {
@@ -25,13 +25,7 @@ describe.each(TEST_DATABASES)('distilling a material on %s', (kind) => {
     });
     asha = await signedInUser(t.app, t.database.db, 'Asha');
     ravi = await signedInUser(t.app, t.database.db, 'Ravi');
-    const body = multipartBody(await twoPagePdf());
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/materials',
-      headers: { ...auth(asha.token), ...body.headers },
-      payload: body.payload,
-    });
+    const res = await uploadPdf(t.app, asha.token, await twoPagePdf());
     notes = res.json().materialId;
   });
   afterAll(() => t.close());

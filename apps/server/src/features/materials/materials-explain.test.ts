@@ -3,7 +3,7 @@ import { signedInUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { TEST_DATABASES } from '../../test/databases.ts';
 import { fakeProvider } from '../../test/fake-provider.ts';
-import { multipartBody, twoPagePdf } from '../../test/material-pdfs.ts';
+import { twoPagePdf, uploadPdf } from '../../test/material-pdfs.ts';
 import { createOfflineProvider } from '../explain/providers/offline/offline-provider.ts';
 
 interface Explained {
@@ -40,13 +40,7 @@ describe.each(TEST_DATABASES)('explaining from a material on %s', (kind) => {
     });
     asha = await signedInUser(t.app, t.database.db, 'Asha');
     ravi = await signedInUser(t.app, t.database.db, 'Ravi');
-    const body = multipartBody(await twoPagePdf(), { filename: 'biology.pdf' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/materials',
-      headers: { ...auth(asha.token), ...body.headers },
-      payload: body.payload,
-    });
+    const res = await uploadPdf(t.app, asha.token, await twoPagePdf(), { filename: 'biology.pdf' });
     notes = res.json().materialId;
   });
   afterAll(() => t.close());

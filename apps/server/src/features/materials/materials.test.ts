@@ -7,8 +7,8 @@ import {
   corruptPdf,
   encryptedPdf,
   imageOnlyPdf,
-  multipartBody,
   twoPagePdf,
+  uploadPdf,
 } from '../../test/material-pdfs.ts';
 
 describe.each(TEST_DATABASES)('materials on %s', (kind) => {
@@ -16,15 +16,8 @@ describe.each(TEST_DATABASES)('materials on %s', (kind) => {
   let asha: { token: string; user: { id: string } };
   let ravi: { token: string; user: { id: string } };
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-  const upload = (token: string, bytes: Uint8Array, options = {}) => {
-    const body = multipartBody(bytes, options);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/materials',
-      headers: { ...auth(token), ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const upload = (token: string, bytes: Uint8Array, options = {}) =>
+    uploadPdf(t.app, token, bytes, options);
   const paste = (token: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/materials', headers: auth(token), payload });
   const list = async (token: string) =>
@@ -150,6 +143,19 @@ describe.each(TEST_DATABASES)('materials on %s', (kind) => {
     expect(ids).toHaveLength(3);
   });
 
+  it('counts uploads in the per-user rate limit, refused ones too', async () => {
+    const carl = await signedInUser(t.app, t.database.db, 'Carl');
+    for (let i = 0; i < 20; i++) {
+      // Past the Free plan's three materials each is refused, and still counted.
+      expect([200, 403]).toContain((await paste(carl.token, { text: `Note ${i}.` })).statusCode);
+    }
+    const limited = await paste(carl.token, { text: 'One too many.' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect((await paste(asha.token, { text: 'Asha’s own allowance.' })).statusCode).toBe(200);
+    for (const m of (await list(asha.token)).materials) await remove(asha.token, m.materialId);
+  });
+
   it('deletes a material with its passages; anyone else’s is 404', async () => {
     const id = (await upload(asha.token, await twoPagePdf())).json().materialId as string;
     const others = await remove(ravi.token, id);
@@ -160,6 +166,12 @@ describe.each(TEST_DATABASES)('materials on %s', (kind) => {
     });
     expect((await remove(asha.token, id)).statusCode).toBe(200);
     expect((await remove(asha.token, id)).statusCode).toBe(404);
-    expect(await rows()).toEqual({ materials: 0, passages: 0 });
+    const left = await t.database.db
+      .selectFrom('material_passages')
+      .select('id')
+      .where('material_id', '=', id)
+      .execute();
+    expect(left).toEqual([]);
+    expect((await list(asha.token)).materials).toEqual([]);
   });
 });

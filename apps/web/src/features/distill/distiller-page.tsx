@@ -68,7 +68,7 @@ export function DistillerPage({
           <Actions subject={subject} concepts={concepts.map((c) => c.name)} />
         )}
         {concepts.length > 0 && (
-          <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_28rem] xl:items-start">
+          <div className="grid grid-cols-1 gap-8 xl:grid-cols-[minmax(0,1fr)_28rem] xl:items-start">
             <ConceptList
               subject={subject}
               fromMaterial={material !== null}

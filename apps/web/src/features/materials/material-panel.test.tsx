@@ -82,8 +82,10 @@ describe('MaterialPanel', () => {
     await userEvent.click(screen.getByText('Or paste text'));
     await userEvent.click(screen.getByRole('button', { name: 'Add text' }));
     expect(screen.getByRole('alert')).toHaveTextContent(MATERIAL_MESSAGES.emptyText);
-    await userEvent.type(screen.getByLabelText(/Title/), 'Cells');
-    await userEvent.type(screen.getByLabelText('Text'), 'Mitochondria make ATP.');
+    await userEvent.click(screen.getByLabelText(/Title/));
+    await userEvent.paste('Cells');
+    await userEvent.click(screen.getByLabelText('Text'));
+    await userEvent.paste('Mitochondria make ATP.');
     await userEvent.click(screen.getByRole('button', { name: 'Add text' }));
     await waitFor(() =>
       expect(onDistil).toHaveBeenCalledWith({ materialId: 'm2', title: 'Cells' }),
@@ -110,7 +112,8 @@ describe('MaterialPanel', () => {
     renderPanel();
     await screen.findByText('3 of 3 kept on your plan');
     await userEvent.click(screen.getByText('Or paste text'));
-    await userEvent.type(screen.getByLabelText('Text'), 'One more chapter.');
+    await userEvent.click(screen.getByLabelText('Text'));
+    await userEvent.paste('One more chapter.');
     await userEvent.click(screen.getByRole('button', { name: 'Add text' }));
     expect(
       await screen.findByText('You can keep 3 materials on the Free plan.'),
