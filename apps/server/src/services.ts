@@ -29,6 +29,9 @@ import { createHealthService } from './features/health/health.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
 import { buildQuizPrompt, buildTutorPrompt } from './features/learning/learning-prompts.ts';
 import { createRecapsService } from './features/learning/recaps.service.ts';
+import { createWebPushSender } from './features/reminders/push-sender.ts';
+import { createRemindersService } from './features/reminders/reminders.service.ts';
+import { createUnsubscribeTokens } from './features/reminders/unsubscribe-token.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createSiteService } from './features/site/site.service.ts';
 import { createStatsService } from './features/stats/stats.service.ts';
@@ -119,9 +122,26 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
         .quizCompleted(userId, explanationId, allCorrect)
         .catch((error: unknown) => log.warn({ err: error, explanationId }, 'quiz rating not kept')),
   });
+  const reminders = createRemindersService({
+    db,
+    clock,
+    mailer,
+    push:
+      deps.pushSender ??
+      createWebPushSender({
+        publicKey: deps.secrets.vapidPublicKey,
+        privateKey: deps.secrets.vapidPrivateKey,
+        subject: `mailto:${config.SUPPORT_EMAIL}`,
+      }),
+    publicUrl: config.PUBLIC_URL,
+    unsubscribeTokens: createUnsubscribeTokens(deps.secrets.jwtSecret),
+    recaps,
+    log,
+  });
   return {
     clock,
     usage,
+    reminders,
     auth,
     providers,
     explain,

@@ -10,6 +10,7 @@ export * from './explanation/section-icons.ts';
 export * from './languages.ts';
 export * from './learning.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './plans.ts';
 export * from './providers.ts';
 export * from './recaps.ts';

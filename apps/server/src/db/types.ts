@@ -169,6 +169,42 @@ export interface RecapSyncTable {
   cards: Generated<number>;
 }
 
+/** A user's reminder settings (DESIGN.md §11); no row: reminders off. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  /** 1 or 0. */
+  email: number;
+  push: number;
+  /** The local hour (0–23) in `timezone`. */
+  hour: number;
+  timezone: string;
+  updated_at: Timestamp;
+}
+
+/** One device's Web Push subscription. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+}
+
+/** A day's reminder for a user, claimed before it is sent. */
+export interface ReminderClaimsTable {
+  id: string;
+  user_id: string;
+  /** The user's local date, YYYY-MM-DD. */
+  day: string;
+  /** `sending`, `sent` or `failed`. */
+  state: string;
+  attempts: Generated<number>;
+  due: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ExplanationCacheTable {
   cache_key: string;
   provider: string;
@@ -260,6 +296,9 @@ export interface DB {
   recap_cards: RecapCardsTable;
   recap_reviews: RecapReviewsTable;
   recap_sync: RecapSyncTable;
+  notification_settings: NotificationSettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_claims: ReminderClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

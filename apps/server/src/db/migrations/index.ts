@@ -6,6 +6,7 @@ import * as learning from './0004-learning.ts';
 import * as recaps from './0005-recaps.ts';
 import * as shares from './0006-shares.ts';
 import * as distillationSubjectKeys from './0008-distillation-subject-keys.ts';
+import * as reminders from './0011-reminders.ts';
 
 /** Migrations in order; imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -17,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0006-shares': shares,
   // Numbered after the migrations of branches built beside it (0005–0007).
   '0008-distillation-subject-keys': distillationSubjectKeys,
+  // Numbered after the migrations of branches built beside it (0009, 0010).
+  '0011-reminders': reminders,
 };
