@@ -22,6 +22,7 @@ import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 import { onFreshPostgres } from './lib.ts';
 
+const say = (line: string) => process.stdout.write(`${line}\n`);
 const USERS = 100_000;
 const DUE_SHARE = 0.1;
 const BATCH = 1000;
@@ -124,7 +125,7 @@ async function measure(database: Database, label: string): Promise<void> {
     publicUrl: 'http://localhost:3000',
     unsubscribeTokens: createUnsubscribeTokens('bench-secret-that-is-long-enough-00000'),
     recaps: createRecapsService({ db, clock: systemClock }),
-    log: { warn: (obj, msg) => console.warn(msg, obj) },
+    log: { warn: (obj, msg) => say(`${msg} ${JSON.stringify(obj)}`) },
     batchSize: BATCH,
   });
 
@@ -146,14 +147,14 @@ async function measure(database: Database, label: string): Promise<void> {
     .execute();
   const readS = (performance.now() - t) / 1000;
 
-  console.log(`\n${label} (${USERS.toLocaleString('en')} users, seeded in ${seedS.toFixed(1)} s)`);
-  console.log(
+  say(`\n${label} (${USERS.toLocaleString('en')} users, seeded in ${seedS.toFixed(1)} s)`);
+  say(
     `  run:          ${runS.toFixed(2)} s — ${run.candidates} candidates, ${run.sent} reminders sent (${mails} mails), ${run.failed} failed`,
   );
-  console.log(
+  say(
     `  queries:      ${runQueries} in ${batches} batches of ${BATCH}: ${(runQueries / batches).toFixed(1)} per batch, ${(runQueries / run.candidates).toFixed(4)} per user`,
   );
-  console.log(
+  say(
     `  baseline:     second run ${againS.toFixed(2)} s (${again.candidates} candidates, ${again.sent} sent, ${counter.queries} queries); reading all ${all.length} settings rows ${readS.toFixed(2)} s`,
   );
   await database.close();
