@@ -68,6 +68,11 @@ const ReviewPage = lazyPage(() => import('../features/learning/review-page.tsx')
   path: paths.review,
   signedIn: true,
 });
+const RemindersPage = lazyPage(
+  () => import('../features/reminders/reminders-page.tsx'),
+  'RemindersPage',
+  { path: paths.reminders, signedIn: true },
+);
 const NotFoundPage = lazyPage(() => import('../features/misc/not-found-page.tsx'), 'NotFoundPage', {
   path: null,
 });
@@ -113,6 +118,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <ReviewPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path={paths.reminders}
+          element={
+            <RequireAuth>
+              <RemindersPage />
             </RequireAuth>
           }
         />

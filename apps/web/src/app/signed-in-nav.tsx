@@ -1,4 +1,5 @@
 import { isFreePlan } from '@grasp/contract';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { ProfileMenu } from '../features/auth/profile-menu.tsx';
@@ -9,6 +10,7 @@ import { ThemeToggle } from '../features/settings/theme-toggle.tsx';
 import { useAuth } from '../lib/auth-store.ts';
 import { ContactPopover } from './contact-popover.tsx';
 import { MobileMenu, navEntryClass } from './mobile-menu.tsx';
+import { registerServiceWorker } from './service-worker.ts';
 
 /** The four entries of SPEC.md §2, in order. */
 export const SIGNED_IN_LINKS = [
@@ -54,6 +56,9 @@ export function SignedInNav() {
   const user = useAuth((s) => s.user);
   const signOut = useSignOut();
   useRecapsCount(user !== null);
+  useEffect(() => {
+    if (user) registerServiceWorker();
+  }, [user]);
   if (!user) return null;
   const free = isFreePlan(user.plan);
   return (

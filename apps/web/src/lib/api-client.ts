@@ -115,3 +115,15 @@ function failure(response: Response, body: unknown, options: RequestOptions): Ap
   const code = isErrorBody(body) && typeof body.code === 'string' ? body.code : 'HTTP_ERROR';
   return new ApiError('http', response.status, code, message);
 }
+
+/** A response body checked against its contract schema; a body that does not fit is an error. */
+export function parsedBody<T>(
+  schema: { safeParse(value: unknown): { success: boolean; data?: T } },
+  body: unknown,
+): T {
+  const result = schema.safeParse(body);
+  if (!result.success || result.data === undefined) {
+    throw new ApiError('http', 0, 'BAD_RESPONSE', ERROR_MESSAGES.unexpected);
+  }
+  return result.data;
+}
