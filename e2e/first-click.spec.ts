@@ -199,7 +199,9 @@ test.describe('signed in', () => {
   let page: Page;
 
   test.beforeAll(async ({ browser }) => {
-    context = await browser.newContext();
+    // The signed-in app registers its service worker, which would serve the page's scripts from
+    // its cache, out of page.route's sight; these tests are about the pages themselves.
+    context = await browser.newContext({ serviceWorkers: 'block' });
     page = await context.newPage();
     await registerAndSignIn(page, uniqueName('click'));
   });

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
-import { DATA_DIR, registerAndSignIn, signIn, uniqueName } from './support/accounts.ts';
+import { registerAndSignIn, signIn, uniqueName } from './support/accounts.ts';
+import { withDatabase } from './support/database.ts';
 import { seriousViolations, useTheme } from './support/site-helpers.ts';
 
 // Registering solves a real proof-of-work captcha first; that alone can take several seconds.
@@ -19,17 +18,6 @@ async function moveServerClock(page: Page, offsetMs: number): Promise<void> {
 test.afterAll(async ({ request }) => {
   await request.post('/api/test/clock', { data: { offsetMs: 0 } });
 });
-
-/** The e2e server's own SQLite database (playwright.config.ts gives it DATA_DIR). */
-function withDatabase<T>(work: (db: SQLite.Database) => T): T {
-  const db = new SQLite(join(DATA_DIR, 'grasp.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
 
 /**
  * Explains through the search bar; answers with the explanation's id (the page streams the

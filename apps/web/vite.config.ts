@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minify, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 // By path, not by package name: Vite bundles a config's relative imports, but hands a package
 // to Node, which cannot load the contract's TypeScript on Node 20.
 import { SESSION_LIFETIME_MS } from '../../packages/contract/src/constants.ts';
@@ -35,8 +36,49 @@ function inlineBeforePaintScript(): Plugin {
   };
 }
 
+/**
+ * The installable app (DESIGN.md §11): the web manifest, and the service worker of
+ * src/sw/service-worker.ts with the build's scripts and styles to precache. The app registers it
+ * when a user is signed in (app/service-worker.ts); nothing is injected into the pages.
+ */
+const installableApp = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'service-worker.ts',
+    injectRegister: false,
+    manifest: {
+      name: 'Grasp — understand any concept in two minutes',
+      short_name: 'Grasp',
+      description: 'Understand any concept in two minutes, and keep it with spaced recaps.',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#4f46e5',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        {
+          src: '/icons/maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+      shortcuts: [{ name: 'Recaps', url: '/review' }],
+    },
+    injectManifest: {
+      // Scripts and styles of the app; fonts are kept as they load (the service worker's route),
+      // and the server-rendered and prerendered pages are never served from here.
+      globPatterns: ['assets/*.{js,css}', 'icons/*.png', 'favicon.svg'],
+      globIgnores: ['ssr/**', 'prerendered/**'],
+      rollupFormat: 'iife',
+    },
+  });
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineBeforePaintScript()],
+  plugins: [react(), tailwindcss(), inlineBeforePaintScript(), installableApp()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   // The manifest tells prerender.mjs which chunks each prerendered page loads at start.
   build: { target: 'es2022', sourcemap: false, manifest: true },

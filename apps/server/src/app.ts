@@ -25,6 +25,9 @@ import { recapsRoutes } from './features/learning/recaps.routes.ts';
 import { materialsRoutes } from './features/materials/materials.routes.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
+import type { PushSender } from './features/reminders/push-sender.ts';
+import { scheduleReminders } from './features/reminders/reminder-scheduler.ts';
+import { remindersRoutes } from './features/reminders/reminders.routes.ts';
 import { shareRoutes } from './features/share/share.routes.ts';
 import { loadShareRenderer, type SharePageRenderer } from './features/share/share-renderer.ts';
 import { siteRoutes } from './features/site/site.routes.ts';
@@ -57,6 +60,8 @@ export interface AppDeps {
   sourcesBudgetMs?: number;
   /** Replaces the gateway PAYMENT_GATEWAY names (tests pass fakes here). */
   paymentGateway?: PaymentGateway;
+  /** Replaces the Web Push sender (tests point one at their fake push service). */
+  pushSender?: PushSender;
   /** Folder of the built SPA; defaults to apps/web/dist beside the server build. */
   webDist?: string;
   /** Renders share pages; by default the web build's (tests pass the web app's source one). */
@@ -128,6 +133,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => jobs.stop());
   }
   await app.register(classesRoutes(services.classes));
+  await app.register(
+    remindersRoutes(services.reminders, {
+      vapidPublicKey: deps.secrets.vapidPublicKey,
+      testJobs: testClock !== null,
+    }),
+  );
+  // Tests run the job themselves (POST /api/test/jobs/reminders or the service).
+  if (config.NODE_ENV !== 'test') {
+    const stop = scheduleReminders(() => services.reminders.runReminders(), app.log);
+    app.addHook('onClose', async () => stop());
+  }
   const pages = loadSpaPages(webDist, services.site.publicConfig());
   await app.register(shareRoutes(services.share, pages.notFound));
 

@@ -36,6 +36,9 @@ import { createProgressReader } from './features/learning/progress.ts';
 import { createRecapsService } from './features/learning/recaps.service.ts';
 import { createMaterialSources } from './features/materials/material-sources.ts';
 import { createMaterialsService } from './features/materials/materials.service.ts';
+import { createWebPushSender } from './features/reminders/push-sender.ts';
+import { createRemindersService } from './features/reminders/reminders.service.ts';
+import { createUnsubscribeTokens } from './features/reminders/unsubscribe-token.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createSiteService } from './features/site/site.service.ts';
 import { createSourcesService, createWikipediaSources } from './features/sources/index.ts';
@@ -152,9 +155,26 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
         .quizCompleted(userId, explanationId, allCorrect)
         .catch((error: unknown) => log.warn({ err: error, explanationId }, 'quiz rating not kept')),
   });
+  const reminders = createRemindersService({
+    db,
+    clock,
+    mailer,
+    push:
+      deps.pushSender ??
+      createWebPushSender({
+        publicKey: deps.secrets.vapidPublicKey,
+        privateKey: deps.secrets.vapidPrivateKey,
+        subject: `mailto:${config.SUPPORT_EMAIL}`,
+      }),
+    publicUrl: config.PUBLIC_URL,
+    unsubscribeTokens: createUnsubscribeTokens(deps.secrets.jwtSecret),
+    recaps,
+    log,
+  });
   return {
     clock,
     usage,
+    reminders,
     auth,
     providers,
     explain,

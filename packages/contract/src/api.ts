@@ -14,3 +14,6 @@ export const healthResponseSchema = z.object({
   redis: z.enum(['up', 'down', 'unused']),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** The answer of an action that has nothing else to say. */
+export const okResponseSchema = z.object({ success: z.literal(true) });

@@ -203,8 +203,6 @@ export const PROGRESS_CSV_COLUMNS = [
   'quiz_answered',
 ] as const;
 
-export const okResponseSchema = z.object({ success: z.literal(true) });
-
 export const myAssignmentSchema = assignmentSchema.extend({
   classId: z.string(),
   className: z.string(),

@@ -14,6 +14,7 @@ export * from './languages.ts';
 export * from './learning.ts';
 export * from './materials.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './plans.ts';
 export * from './providers.ts';
 export * from './recaps.ts';

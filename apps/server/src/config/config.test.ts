@@ -56,6 +56,18 @@ describe('loadSecrets', () => {
     expect(first.altchaHmacKey).not.toBe(first.jwtSecret);
     expect(loadSecrets(dir, {})).toEqual(first);
     expect(JSON.parse(readFileSync(file, 'utf8')).JWT_SECRET).toBe(first.jwtSecret);
+    // A VAPID pair web-push accepts: a 65-byte uncompressed point and a 32-byte scalar.
+    expect(Buffer.from(first.vapidPublicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.vapidPrivateKey, 'base64url')).toHaveLength(32);
+  });
+
+  it('takes a VAPID pair from the environment only as a pair', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grasp-secrets-'));
+    const pair = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'b'.repeat(43) };
+    expect(loadSecrets(dir, pair).vapidPublicKey).toBe(pair.VAPID_PUBLIC_KEY);
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(
+      'VAPID_PRIVATE_KEY',
+    );
   });
 
   it('prefers secrets given in the environment', () => {

@@ -38,6 +38,19 @@ export const envSchema = z.object({
   ALTCHA_HMAC_KEY: optionalString.pipe(
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
+  /** Web Push VAPID keys (base64url, as web-push generates them); generated on first start. */
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+      .optional(),
+  ),
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   SMTP_URL: optionalString.pipe(
@@ -126,6 +139,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): Config {
   if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  TEST_CLOCK: moves the server’s clock, for tests only; it needs NODE_ENV=test or development',
+    );
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (a pair is generated on first start)',
     );
   }
   return {

@@ -172,6 +172,42 @@ export interface RecapSyncTable {
   cards: Generated<number>;
 }
 
+/** A user's reminder settings (DESIGN.md §11); no row: reminders off. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  /** 1 or 0. */
+  email: number;
+  push: number;
+  /** The local hour (0–23) in `timezone`. */
+  hour: number;
+  timezone: string;
+  updated_at: Timestamp;
+}
+
+/** One device's Web Push subscription. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+}
+
+/** A day's reminder for a user, claimed before it is sent. */
+export interface ReminderClaimsTable {
+  id: string;
+  user_id: string;
+  /** The user's local date, YYYY-MM-DD. */
+  day: string;
+  /** `sending`, `sent` or `failed`. */
+  state: string;
+  attempts: Generated<number>;
+  due: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ExplanationCacheTable {
   cache_key: string;
   provider: string;
@@ -386,6 +422,9 @@ export interface DB {
   assignments: AssignmentsTable;
   assignment_concepts: AssignmentConceptsTable;
   class_claims: ClassClaimsTable;
+  notification_settings: NotificationSettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_claims: ReminderClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

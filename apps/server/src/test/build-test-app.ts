@@ -11,6 +11,9 @@ import { createTestDatabase } from './databases.ts';
 export const TEST_SECRETS = {
   jwtSecret: 'test-jwt-secret-that-is-long-enough-000',
   altchaHmacKey: 'test-altcha-key-that-is-long-enough-0000',
+  vapidPublicKey:
+    'BPcdKsr3zFxlbEj0MhqyBKskZfwponyyNQ6VPxjQ7J9_tchJYMuL_gFk_H1FqMSUVnDe606dl6aTdRL92eyQi14',
+  vapidPrivateKey: 'WrQuTt5zJ9QHON8TriSrm-67nYq3Caq1phGdAr4YGwc',
 };
 
 export interface TestApp {

@@ -73,6 +73,11 @@ const ClassesPage = lazyPage(() => import('../features/classes/classes-page.tsx'
   signedIn: true,
 });
 const JoinPage = lazyPage(() => import('../features/classes/join-page.tsx'), 'JoinPage');
+const RemindersPage = lazyPage(
+  () => import('../features/reminders/reminders-page.tsx'),
+  'RemindersPage',
+  { path: paths.reminders, signedIn: true },
+);
 const NotFoundPage = lazyPage(() => import('../features/misc/not-found-page.tsx'), 'NotFoundPage', {
   path: null,
 });
@@ -134,6 +139,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <JoinPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path={paths.reminders}
+          element={
+            <RequireAuth>
+              <RemindersPage />
             </RequireAuth>
           }
         />

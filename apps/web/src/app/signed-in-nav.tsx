@@ -1,4 +1,5 @@
 import { isFreePlan } from '@grasp/contract';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { ProfileMenu } from '../features/auth/profile-menu.tsx';
@@ -8,6 +9,7 @@ import { RecapsBadge, useRecapsCount } from '../features/learning/components/rec
 import { useAuth } from '../lib/auth-store.ts';
 import { ContactPopover } from './contact-popover.tsx';
 import { MobileMenu, navEntryClass } from './mobile-menu.tsx';
+import { registerServiceWorker } from './service-worker.ts';
 
 /** The four entries of SPEC.md §2, in order. */
 export const SIGNED_IN_LINKS = [
@@ -66,6 +68,9 @@ export function SignedInActions() {
   const user = useAuth((s) => s.user);
   const signOut = useSignOut();
   useRecapsCount(user !== null);
+  useEffect(() => {
+    if (user) registerServiceWorker();
+  }, [user]);
   if (!user) return null;
   const free = isFreePlan(user.plan);
   return (

@@ -17,7 +17,19 @@ export const paths = {
   review: '/review',
   /** Classes (DESIGN.md §13); a join link is /join/{joinCode}. */
   classes: '/classes',
+  /** Reminder settings: email and push, at the learner's hour (DESIGN.md §11). */
+  reminders: '/reminders',
 } as const;
+
+/** The signed-in app's pages: the service worker serves them offline, and no public page. */
+export const APP_PAGES: readonly string[] = [
+  paths.dashboard,
+  paths.userDashboard,
+  paths.distiller,
+  paths.review,
+  paths.reminders,
+  paths.classes,
+];
 
 /** The dashboard searches the query in this parameter of its address once, on arrival. */
 export const SEARCH_PARAM = 'q';
@@ -27,6 +39,9 @@ export function searchPath(query: string): string {
   return `${paths.dashboard}?${SEARCH_PARAM}=${encodeURIComponent(query)}`;
 }
 
-/** The path the app started on; null while pages are prerendered at build time (no window). */
+/**
+ * The path the app started on; null while pages are prerendered at build time, and in the
+ * service worker (no window in either).
+ */
 export const startPath: string | null =
-  typeof window === 'undefined' ? null : window.location.pathname;
+  'window' in globalThis ? globalThis.location.pathname : null;

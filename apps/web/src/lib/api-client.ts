@@ -116,15 +116,23 @@ function failure(response: Response, body: unknown, options: RequestOptions): Ap
   return new ApiError('http', response.status, code, message);
 }
 
+/** A response body checked against its contract schema; a body that does not fit is an error. */
+export function parsedBody<T>(
+  schema: { safeParse(value: unknown): { success: boolean; data?: T } },
+  body: unknown,
+): T {
+  const result = schema.safeParse(body);
+  if (!result.success || result.data === undefined) {
+    throw new ApiError('http', 0, 'BAD_RESPONSE', ERROR_MESSAGES.unexpected);
+  }
+  return result.data;
+}
+
 /** A GET or POST whose JSON answer is checked against its contract schema; a mismatch fails. */
 export async function apiParsed<T>(
   schema: { safeParse(value: unknown): { success: boolean; data?: T } },
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const result = schema.safeParse(await apiRequest<unknown>(path, options));
-  if (!result.success || result.data === undefined) {
-    throw new ApiError('http', 0, 'BAD_RESPONSE', ERROR_MESSAGES.unexpected);
-  }
-  return result.data;
+  return parsedBody(schema, await apiRequest<unknown>(path, options));
 }

@@ -7,6 +7,7 @@ import * as recaps from './0005-recaps.ts';
 import * as shares from './0006-shares.ts';
 import * as distillationSubjectKeys from './0008-distillation-subject-keys.ts';
 import * as materials from './0010-materials.ts';
+import * as reminders from './0011-reminders.ts';
 import * as paymentsV2 from './0012-payments-v2.ts';
 import * as classes from './0013-classes.ts';
 import * as uniqueFollowUps from './0014-unique-follow-ups.ts';
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   // Numbered after the migrations of branches built beside it (0005–0007).
   '0008-distillation-subject-keys': distillationSubjectKeys,
   '0010-materials': materials,
+  '0011-reminders': reminders,
   '0012-payments-v2': paymentsV2,
   '0013-classes': classes,
   // Numbered after the migrations of branches built beside it (0009–0013).

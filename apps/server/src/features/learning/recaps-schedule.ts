@@ -72,3 +72,17 @@ export function previewCard(fsrsJson: string, now: Date): RecapNext {
     easy: dueAfter('easy'),
   };
 }
+
+/**
+ * How long after an explanation its card falls due when it is first rated good, fuzz aside: an
+ * explanation not yet turned into a card counts as a due recap after this (the reminder job).
+ */
+export const FIRST_RECAP_AFTER_MS = (() => {
+  const at = new Date(0);
+  const card = fsrs({ enable_short_term: false, enable_fuzz: false }).next(
+    createEmptyCard(at),
+    at,
+    Rating.Good,
+  ).card;
+  return card.due.getTime();
+})();

@@ -343,3 +343,78 @@ export function reviewHours(db: Db, userId: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** How many cards of each of these users are due at `now`: one query for the whole batch. */
+export function dueCountsOf(db: Db, userIds: readonly string[], now: string) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('recap_cards')
+    .select((eb) => ['user_id', eb.fn.countAll<string | number>().as('n')])
+    .where('user_id', 'in', userIds)
+    .where('due_at', '<=', now)
+    .groupBy('user_id')
+    .execute();
+}
+
+/**
+ * Concepts of these users explained (by `explainedBefore`) but not yet made into cards, because
+ * the user has not opened their recaps since: one query for the whole batch.
+ */
+export function pendingConceptsOf(db: Db, userIds: readonly string[], explainedBefore: string) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('explanations')
+    .leftJoin('recap_sync', 'recap_sync.user_id', 'explanations.user_id')
+    .select((eb) => [
+      'explanations.user_id',
+      eb.fn.count<string | number>('explanations.query_key').distinct().as('n'),
+    ])
+    .where('explanations.user_id', 'in', userIds)
+    .where('explanations.created_at', '<=', explainedBefore)
+    .where((eb) =>
+      eb('explanations.created_at', '>', eb.fn.coalesce('recap_sync.synced_until', eb.val(''))),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('recap_cards')
+            .select(eb.lit(1).as('one'))
+            .whereRef('recap_cards.user_id', '=', 'explanations.user_id')
+            .whereRef('recap_cards.concept_key', '=', 'explanations.query_key'),
+        ),
+      ),
+    )
+    .groupBy('explanations.user_id')
+    .execute();
+}
+
+/**
+ * The first and last moment of each hour (UTC) in which these users explained or reviewed
+ * something since `since`: enough to tell every local day with activity (see reviewHours).
+ */
+export function activityHoursOf(db: Db, userIds: readonly string[], since: string) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  const moments = db
+    .selectFrom('explanations')
+    .select(['user_id', 'created_at as at'])
+    .where('user_id', 'in', userIds)
+    .where('created_at', '>=', since)
+    .unionAll(
+      db
+        .selectFrom('recap_reviews')
+        .select(['user_id', 'reviewed_at as at'])
+        .where('user_id', 'in', userIds)
+        .where('reviewed_at', '>=', since),
+    );
+  const hour = sql<string>`substr(m.at, 1, 13)`;
+  return db
+    .selectFrom(moments.as('m'))
+    .select((eb) => [
+      'm.user_id',
+      eb.fn.min<string>('m.at').as('first'),
+      eb.fn.max<string>('m.at').as('last'),
+    ])
+    .groupBy(['m.user_id', hour])
+    .execute();
+}

@@ -17,7 +17,13 @@ import { queryKey } from '../../lib/query-key.ts';
 import { storedQuestionsSchema } from './quizzes.ts';
 import * as repo from './recaps.repository.ts';
 import { type GivenAnswer, recapQuestion } from './recaps-question.ts';
-import { firstRating, newCard, previewCard, reviewCard } from './recaps-schedule.ts';
+import {
+  FIRST_RECAP_AFTER_MS,
+  firstRating,
+  newCard,
+  previewCard,
+  reviewCard,
+} from './recaps-schedule.ts';
 import { takeawayOf } from './recaps-takeaway.ts';
 
 /**
@@ -248,6 +254,39 @@ export function createRecapsService(deps: RecapsDeps) {
         else status[name] = card.known_at ? 'known' : 'explained';
       });
       return status;
+    },
+
+    /**
+     * How many recaps each of these users has due now, for the reminder job: their due cards and
+     * the concepts explained long enough ago whose cards are not made yet (they are made when the
+     * user next opens their recaps). Two queries, however many users.
+     */
+    async dueCounts(userIds: readonly string[]): Promise<Map<string, number>> {
+      const now = clock.now();
+      const cutoff = new Date(now.getTime() - FIRST_RECAP_AFTER_MS).toISOString();
+      const [cards, pending] = await Promise.all([
+        repo.dueCountsOf(db, userIds, now.toISOString()),
+        repo.pendingConceptsOf(db, userIds, cutoff),
+      ]);
+      const counts = new Map<string, number>();
+      for (const row of [...cards, ...pending]) {
+        counts.set(row.user_id, (counts.get(row.user_id) ?? 0) + Number(row.n));
+      }
+      return counts;
+    },
+
+    /**
+     * Moments of these users' explanations and reviews since `since` (the first and last of each
+     * hour with one), for their streaks: one query, however many users.
+     */
+    async activityOf(userIds: readonly string[], since: Date): Promise<Map<string, string[]>> {
+      const moments = new Map<string, string[]>();
+      for (const row of await repo.activityHoursOf(db, userIds, since.toISOString())) {
+        const list = moments.get(row.user_id) ?? [];
+        list.push(row.first, row.last);
+        moments.set(row.user_id, list);
+      }
+      return moments;
     },
 
     /** Moments of the user's latest reviews, newest first: for the learning streak. */

@@ -1,6 +1,8 @@
 import { planName, type User } from '@grasp/contract';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import { useDropdown } from '../../components/ui/use-dropdown.ts';
+import { paths } from '../../config/paths.ts';
 import { Avatar } from './components/avatar.tsx';
 import { ChevronDownIcon } from './components/icons.tsx';
 
@@ -27,7 +29,10 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
   items[index]?.focus();
 }
 
-/** Avatar button and its menu: who is signed in, on which plan, and "Sign out" (SPEC.md §2). */
+/**
+ * Avatar button and its menu: who is signed in, on which plan, the reminder settings and
+ * "Sign out" (SPEC.md §2).
+ */
 export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
   const { open, toggle, close, rootRef, buttonRef } = useDropdown();
   const menuRef = useRef<HTMLDivElement>(null);
@@ -75,6 +80,14 @@ export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
             onKeyDown={moveFocus}
             className="py-1"
           >
+            <Link
+              to={paths.reminders}
+              role="menuitem"
+              onClick={close}
+              className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
+            >
+              Reminders
+            </Link>
             <button
               type="button"
               role="menuitem"

@@ -1,4 +1,4 @@
-import type { RecapRating } from '@grasp/contract';
+import { REMINDER_MESSAGES, type RecapRating } from '@grasp/contract';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { LearningAlert } from './components/learning-alert.tsx';
@@ -11,17 +11,29 @@ export function ReviewPage() {
   const { status, error, due, dueCount, upcoming, nextDueAt } = useRecaps();
   const [reviewed, setReviewed] = useState(0);
   const [note, setNote] = useState<string | null>(null);
+  /** Concepts whose offline review the server refused: said until the learner leaves. */
+  const [refused, setRefused] = useState<string[]>([]);
   const card = due[0];
 
   useEffect(() => {
     void useRecaps.getState().load();
+    // Reviews made offline go out now, and whenever the connection comes back.
+    const sendOffline = async () => {
+      const { sent, refused: lost } = await useRecaps.getState().sendOffline();
+      if (lost.length > 0) setRefused((r) => [...r, ...lost]);
+      if (sent > 0) setNote(REMINDER_MESSAGES.offlineSent(sent));
+      if (sent > 0 || lost.length > 0) void useRecaps.getState().load();
+    };
+    void sendOffline();
+    window.addEventListener('online', sendOffline);
+    return () => window.removeEventListener('online', sendOffline);
   }, []);
 
   const rate = async (rating: RecapRating) => {
     if (!card) return;
-    const { dueAt } = await useRecaps.getState().rate(card.cardId, rating);
-    if (dueAt) setReviewed((n) => n + 1);
-    setNote(ratedNote(card.query, rating, dueAt));
+    const { dueAt, offline } = await useRecaps.getState().rate(card.cardId, rating);
+    if (dueAt || offline) setReviewed((n) => n + 1);
+    setNote(offline ? REMINDER_MESSAGES.offlineSaved : ratedNote(card.query, rating, dueAt));
   };
 
   return (
@@ -38,6 +50,16 @@ export function ReviewPage() {
       >
         {note}
       </p>
+      {refused.length > 0 ? (
+        <ul
+          role="alert"
+          className="mb-4 space-y-1 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          {refused.map((query) => (
+            <li key={query}>{REMINDER_MESSAGES.offlineRefused(query)}</li>
+          ))}
+        </ul>
+      ) : null}
       {status === 'error' && !card ? (
         <LearningAlert error={error ?? ''} onRetry={() => void useRecaps.getState().load()} />
       ) : card ? (

@@ -1,30 +1,18 @@
 import {
-  ERROR_MESSAGES,
   type RecapRating,
   type RecapReviewResponse,
   type RecapsResponse,
   recapReviewResponseSchema,
   recapsResponseSchema,
 } from '@grasp/contract';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, parsedBody } from '../../../lib/api-client.ts';
 
 export const RECAPS_PATH = '/api/learning/recaps';
 export const reviewPath = (cardId: string) => `${RECAPS_PATH}/${encodeURIComponent(cardId)}/review`;
 
-function parsed<T>(
-  schema: { safeParse(value: unknown): { success: boolean; data?: T } },
-  body: unknown,
-): T {
-  const result = schema.safeParse(body);
-  if (!result.success || result.data === undefined) {
-    throw new ApiError('http', 0, 'BAD_RESPONSE', ERROR_MESSAGES.unexpected);
-  }
-  return result.data;
-}
-
 /** GET /api/learning/recaps: the due recaps and what is still to come. */
 export async function fetchRecaps(signal?: AbortSignal): Promise<RecapsResponse> {
-  return parsed(recapsResponseSchema, await apiRequest<unknown>(RECAPS_PATH, { signal }));
+  return parsedBody(recapsResponseSchema, await apiRequest<unknown>(RECAPS_PATH, { signal }));
 }
 
 /** POST /api/learning/recaps/{cardId}/review: the rating; answers when the card is due next. */
@@ -33,5 +21,5 @@ export async function reviewRecap(
   rating: RecapRating,
 ): Promise<RecapReviewResponse> {
   const body = await apiRequest<unknown>(reviewPath(cardId), { body: { rating } });
-  return parsed(recapReviewResponseSchema, body);
+  return parsedBody(recapReviewResponseSchema, body);
 }

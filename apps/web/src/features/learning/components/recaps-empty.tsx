@@ -1,3 +1,4 @@
+import { REMINDER_MESSAGES } from '@grasp/contract';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { StrokeIcon } from '../../../components/ui/stroke-icon.tsx';
@@ -44,9 +45,14 @@ export function RecapsEmpty({
           spaced so it stays with you.
         </p>
       )}
-      <Link to={paths.dashboard} className={`${buttonClass('primary')} mt-6`}>
-        Explain a concept
-      </Link>
+      <div className="mt-6 flex flex-wrap items-center justify-center gap-3">
+        <Link to={paths.dashboard} className={buttonClass('primary')}>
+          Explain a concept
+        </Link>
+        <Link to={paths.reminders} className={buttonClass('secondary')}>
+          {REMINDER_MESSAGES.remindMe}
+        </Link>
+      </div>
     </section>
   );
 }

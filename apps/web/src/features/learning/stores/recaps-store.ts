@@ -1,8 +1,13 @@
 import { RECAP_MESSAGES, type RecapItem, type RecapRating } from '@grasp/contract';
 import { create } from 'zustand';
 import { ApiError } from '../../../lib/api-client.ts';
-import { onSignOut } from '../../../lib/auth-store.ts';
+import { onSignOut, useAuth } from '../../../lib/auth-store.ts';
 import { fetchRecaps, reviewRecap } from '../api/recaps.ts';
+import {
+  forgetOfflineReview,
+  keepOfflineReview,
+  offlineReviewsOf,
+} from '../lib/offline-reviews.ts';
 
 export interface RecapsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -17,8 +22,19 @@ export interface RecapsState {
   load: () => Promise<void>;
   /** Loads again when the last answer is older than `maxAgeMs` (the navigation's badge). */
   refresh: (maxAgeMs: number) => void;
-  /** When the card is due again; null when another tab reviewed it first. Failures throw. */
-  rate: (cardId: string, rating: RecapRating) => Promise<{ dueAt: string | null }>;
+  /**
+   * When the card is due again; null when another tab reviewed it first, or when there is no
+   * connection (`offline`: the review is kept and sent later). Other failures throw.
+   */
+  rate: (
+    cardId: string,
+    rating: RecapRating,
+  ) => Promise<{ dueAt: string | null; offline?: boolean }>;
+  /**
+   * Sends the reviews made offline: how many counted, and the concepts of those the server
+   * refused (reviewed meanwhile elsewhere). Those not sent yet (still offline) stay kept.
+   */
+  sendOffline: () => Promise<{ sent: number; refused: string[] }>;
   reset: () => void;
 }
 
@@ -36,6 +52,9 @@ let loadVersion = 0;
 let loading: Promise<void> | null = null;
 
 const earlier = (a: string | null, b: string) => (a !== null && a < b ? a : b);
+const userId = () => useAuth.getState().user?.id ?? '';
+const unreachable = (error: unknown) =>
+  error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
 
 /** The user's recap queue, shared by /review, the navigation badge and /user-dashboard. */
 export const useRecaps = create<RecapsState>()((set, get) => {
@@ -60,10 +79,14 @@ export const useRecaps = create<RecapsState>()((set, get) => {
     load() {
       const mine = ++loadVersion;
       set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading', error: null }));
-      const call: Promise<void> = fetchRecaps()
-        .then((data) => {
+      const call: Promise<void> = Promise.all([fetchRecaps(), offlineReviewsOf(userId())])
+        .then(([data, kept]) => {
           if (mine !== loadVersion) return;
-          set({ status: 'ready', ...data, loadedAt: Date.now() });
+          // Offline, the answer is the one kept before: cards reviewed since are not shown again.
+          const reviewed = new Set(kept.map((r) => r.cardId));
+          const due = data.due.filter((c) => !reviewed.has(c.cardId));
+          const dueCount = Math.max(0, data.dueCount - (data.due.length - due.length));
+          set({ status: 'ready', ...data, due, dueCount, loadedAt: Date.now() });
         })
         .catch((error: unknown) => {
           if (mine !== loadVersion) return;
@@ -93,8 +116,37 @@ export const useRecaps = create<RecapsState>()((set, get) => {
           done(cardId, null);
           return { dueAt: null };
         }
-        throw error;
+        const card = get().due.find((c) => c.cardId === cardId);
+        if (!unreachable(error) || !card) throw error;
+        await keepOfflineReview({
+          userId: userId(),
+          cardId,
+          query: card.query,
+          rating,
+          madeAt: new Date().toISOString(),
+        });
+        done(cardId, null);
+        return { dueAt: null, offline: true };
       }
+    },
+
+    async sendOffline() {
+      let sent = 0;
+      const refused: string[] = [];
+      for (const review of await offlineReviewsOf(userId())) {
+        try {
+          await reviewRecap(review.cardId, review.rating);
+          sent++;
+        } catch (error) {
+          if (unreachable(error)) break;
+          if (!(error instanceof ApiError && (error.status === 409 || error.status === 404))) {
+            break;
+          }
+          refused.push(review.query);
+        }
+        await forgetOfflineReview(review);
+      }
+      return { sent, refused };
     },
 
     reset() {

@@ -1,0 +1,271 @@
+import { importJWK, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../test/auth-helpers.ts';
+import { buildTestApp, TEST_SECRETS, type TestApp } from '../../test/build-test-app.ts';
+import { TEST_DATABASES } from '../../test/databases.ts';
+import { startFakePushService } from '../../test/fake-vendors/fake-push-service.ts';
+import { manualClock } from '../../test/manual-clock.ts';
+import { createWebPushSender } from './push-sender.ts';
+import { capturingMailer, deviceKeys, reminderUser } from './reminder-fixtures.ts';
+
+const LONG_AGO = '2026-10-01T00:00:00.000Z';
+
+describe.each(TEST_DATABASES)('reminders on %s', (kind) => {
+  let t: TestApp;
+  const clock = manualClock('2026-11-23T12:00:00.000Z');
+  const mailer = capturingMailer();
+  let push: Awaited<ReturnType<typeof startFakePushService>>;
+
+  beforeAll(async () => {
+    push = await startFakePushService();
+    t = await buildTestApp(kind, {
+      clock,
+      mailer,
+      pushSender: createWebPushSender({
+        publicKey: TEST_SECRETS.vapidPublicKey,
+        privateKey: TEST_SECRETS.vapidPrivateKey,
+        subject: 'mailto:support@grasp.local',
+        agent: push.agent,
+      }),
+      env: { TEST_CLOCK: 'true' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await push.close();
+  });
+
+  const runJob = async (at: string) => {
+    clock.set(at);
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/jobs/reminders' });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ candidates: number; claimed: number; sent: number; failed: number }>();
+  };
+  const mailsTo = (name: string) => mailer.sent.filter((m) => m.to === `${name}@example.com`);
+  const user = (name: string, s: Parameters<typeof reminderUser>[2]) =>
+    reminderUser(t.database.db, name, s);
+
+  it('keeps settings per user, defaulting to off at 18:00, and refuses a made-up zone', async () => {
+    clock.set('2026-11-23T12:00:00.000Z');
+    const { token } = await signedInUser(t.app, t.database.db, 'settingsUser');
+    const headers = { authorization: `Bearer ${token}` };
+    const get = () => t.app.inject({ method: 'GET', url: '/api/me/notifications', headers });
+    expect((await get()).json()).toEqual({
+      email: false,
+      push: false,
+      hour: 18,
+      timezone: 'UTC',
+      saved: false,
+    });
+    const settings = { email: true, push: false, hour: 7, timezone: 'Asia/Kolkata' };
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/me/notifications', headers, payload });
+    expect((await put(settings)).statusCode).toBe(200);
+    expect((await get()).json()).toEqual({ ...settings, saved: true });
+    const badZone = await put({ ...settings, timezone: 'Mars/Olympus_Mons' });
+    expect(badZone.statusCode).toBe(400);
+    expect(badZone.json().message).toContain('timezone');
+    expect((await put({ ...settings, hour: 24 })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me/notifications' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('goes at the learner’s local hour in Asia/Kolkata, once that day', async () => {
+    await user('kolkata', { timezone: 'Asia/Kolkata', hour: 18, due: 3, dueBy: LONG_AGO });
+    await user('newyorkEvening', {
+      timezone: 'America/New_York',
+      hour: 18,
+      due: 3,
+      dueBy: LONG_AGO,
+    });
+    await runJob('2026-11-23T12:20:00.000Z'); // 17:50 in Kolkata
+    expect(mailsTo('kolkata')).toHaveLength(0);
+    await runJob('2026-11-23T12:35:00.000Z'); // 18:05
+    await runJob('2026-11-23T12:50:00.000Z');
+    const [mail] = mailsTo('kolkata');
+    expect(mailsTo('kolkata')).toHaveLength(1);
+    expect(mail?.subject).toBe('3 recaps due');
+    expect(mail?.text).toContain('http://localhost:3000/review');
+    expect(mail?.html).toContain('href="http://localhost:3000/review"');
+    expect(mailsTo('newyorkEvening')).toHaveLength(0); // 07:35 there
+  });
+
+  it('follows America/New_York across the end of daylight saving time', async () => {
+    await user('newyork', { timezone: 'America/New_York', hour: 9, due: 1, dueBy: LONG_AGO });
+    await runJob('2026-10-31T13:10:00.000Z'); // EDT: 09:10
+    expect(mailsTo('newyork')).toHaveLength(1);
+    expect(mailsTo('newyork')[0]?.subject).toBe('1 recap due');
+    await runJob('2026-11-02T13:10:00.000Z'); // EST since Nov 1: 08:10
+    expect(mailsTo('newyork')).toHaveLength(1);
+    await runJob('2026-11-02T14:10:00.000Z'); // 09:10
+    expect(mailsTo('newyork')).toHaveLength(2);
+  });
+
+  it('sends nothing when nothing is due', async () => {
+    await user('nothingDue', { timezone: 'UTC', hour: 8, due: 0, dueBy: LONG_AGO });
+    await user('dueLater', { timezone: 'UTC', hour: 8, due: 2, dueBy: '2026-12-30T00:00:00.000Z' });
+    await runJob('2026-11-24T08:05:00.000Z');
+    expect(mailsTo('nothingDue')).toHaveLength(0);
+    expect(mailsTo('dueLater')).toHaveLength(0);
+  });
+
+  it('says when the streak ends today', async () => {
+    const id = await user('streaker', { timezone: 'UTC', hour: 10, due: 2, dueBy: LONG_AGO });
+    const card = await t.database.db
+      .selectFrom('recap_cards')
+      .select('id')
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow();
+    // Reviews on the 22nd to the 24th, none yet on the 25th: three days end at midnight.
+    for (const day of ['2026-11-22', '2026-11-23', '2026-11-24']) {
+      await t.database.db
+        .insertInto('recap_reviews')
+        .values({
+          id: `${id}-${day}`,
+          card_id: card.id,
+          user_id: id,
+          rating: 'good',
+          reviewed_at: `${day}T19:00:00.000Z`,
+          due_before: day,
+          due_after: day,
+        })
+        .execute();
+    }
+    await runJob('2026-11-25T10:05:00.000Z');
+    expect(mailsTo('streaker')[0]?.subject).toBe('Your 3-day streak ends today: 2 recaps due');
+  });
+
+  it('unsubscribes in one click without signing in, and sends no more', async () => {
+    const id = await user('leaver', { timezone: 'UTC', hour: 11, due: 1, dueBy: LONG_AGO });
+    await runJob('2026-11-24T11:05:00.000Z');
+    const [mail] = mailsTo('leaver');
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const link = /^<(.+)>$/.exec(mail?.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
+    const path = new URL(link).pathname;
+    expect(mail?.text).toContain(link);
+
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<form method="post"');
+    const oneClick = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const forged = `${path.slice(0, -4)}AAAA`;
+    expect((await oneClick(forged)).statusCode).toBe(400);
+    const otherUser = path.replace(id, '0190a000-0000-7000-8000-000000000000');
+    expect((await oneClick(otherUser)).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(400);
+
+    const res = await oneClick(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Email reminders are off');
+    await runJob('2026-11-25T11:05:00.000Z');
+    expect(mailsTo('leaver')).toHaveLength(1);
+  });
+
+  it('retries a failed send later that day, and never resends a claim left sending', async () => {
+    await user('unlucky', { timezone: 'UTC', hour: 12, due: 1, dueBy: LONG_AGO });
+    mailer.failNext(1);
+    expect((await runJob('2026-11-24T12:05:00.000Z')).failed).toBe(1);
+    await runJob('2026-11-24T12:10:00.000Z');
+    expect(mailsTo('unlucky')).toHaveLength(0);
+    await runJob('2026-11-24T12:25:00.000Z');
+    await runJob('2026-11-24T12:45:00.000Z');
+    expect(mailsTo('unlucky')).toHaveLength(1);
+
+    // An instance that died after claiming: its claim stays, nobody sends that day.
+    const id = await user('crashed', { timezone: 'UTC', hour: 13, due: 1, dueBy: LONG_AGO });
+    await t.database.db
+      .insertInto('reminder_claims')
+      .values({
+        id: 'claim-of-a-dead-instance',
+        user_id: id,
+        day: '2026-11-24',
+        state: 'sending',
+        created_at: '2026-11-24T13:01:00.000Z',
+        updated_at: '2026-11-24T13:01:00.000Z',
+      })
+      .execute();
+    await runJob('2026-11-24T13:05:00.000Z');
+    await runJob('2026-11-24T13:40:00.000Z');
+    expect(mailsTo('crashed')).toHaveLength(0);
+  });
+
+  it('pushes with VAPID to each device, and forgets a device the push service says is gone', async () => {
+    clock.set('2026-11-24T14:00:00.000Z');
+    const { token, user: u } = await signedInUser(t.app, t.database.db, 'pusher');
+    const headers = { authorization: `Bearer ${token}` };
+    const settings = { email: false, push: true, hour: 15, timezone: 'Europe/London' };
+    await t.app.inject({ method: 'PUT', url: '/api/me/notifications', headers, payload: settings });
+    for (const device of ['phone', 'old-laptop']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/notifications/subscriptions',
+        headers,
+        payload: { endpoint: push.endpoint(device), expirationTime: null, keys: deviceKeys() },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    push.answer('old-laptop', 410);
+    await t.database.db
+      .insertInto('recap_cards')
+      .values({
+        id: 'pusher-card',
+        user_id: u.id,
+        concept_key: 'photosynthesis',
+        query: 'Photosynthesis',
+        explanation_id: 'e',
+        answer_id: 'a',
+        explained_at: LONG_AGO,
+        takeaway: 'Light into sugar.',
+        due_at: LONG_AGO,
+        fsrs_json: '{}',
+        created_at: LONG_AGO,
+        updated_at: LONG_AGO,
+      })
+      .execute();
+    const key = await t.app.inject({ method: 'GET', url: '/api/notifications/vapid-key' });
+    expect(key.json()).toEqual({ publicKey: TEST_SECRETS.vapidPublicKey });
+
+    await runJob('2026-11-24T15:05:00.000Z');
+    const phone = push.deliveries.find((d) => d.path === '/push/phone');
+    expect(push.deliveries.map((d) => d.path).sort()).toEqual(['/push/old-laptop', '/push/phone']);
+    expect(phone?.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(phone?.headers.ttl)).toBeGreaterThan(0);
+    expect(phone?.body.length).toBeGreaterThan(16);
+    const vapid = /^vapid t=([^,]+), k=(.+)$/.exec(phone?.headers.authorization ?? '');
+    expect(vapid?.[2]).toBe(TEST_SECRETS.vapidPublicKey);
+    const point = Buffer.from(TEST_SECRETS.vapidPublicKey, 'base64url');
+    const publicKey = await importJWK(
+      {
+        kty: 'EC',
+        crv: 'P-256',
+        x: point.subarray(1, 33).toString('base64url'),
+        y: point.subarray(33).toString('base64url'),
+      },
+      'ES256',
+    );
+    const { payload } = await jwtVerify(vapid?.[1] ?? '', publicKey, { audience: push.origin });
+    expect(payload.sub).toBe('mailto:support@grasp.local');
+
+    const left = await t.database.db
+      .selectFrom('push_subscriptions')
+      .select('endpoint')
+      .where('user_id', '=', u.id)
+      .execute();
+    expect(left.map((r) => r.endpoint)).toEqual([push.endpoint('phone')]);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/notifications/subscriptions',
+      headers,
+      payload: { endpoint: push.endpoint('phone') },
+    });
+    expect(removed.statusCode).toBe(200);
+  });
+});

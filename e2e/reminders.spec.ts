@@ -1,0 +1,156 @@
+import { REMINDER_MESSAGES } from '@grasp/contract';
+import { expect, type Page, test } from '@playwright/test';
+import { registerAndSignIn, signIn, uniqueName } from './support/accounts.ts';
+import { withDatabase } from './support/database.ts';
+import { seriousViolations } from './support/site-helpers.ts';
+
+/**
+ * Issue 25 (DESIGN.md §11): the installable app, its reminder settings, and /review offline.
+ * Registering solves a real proof-of-work captcha first; that alone can take several seconds.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+const DAY = 24 * 60 * 60 * 1000;
+
+test.afterAll(async ({ request }) => {
+  await request.post('/api/test/clock', { data: { offsetMs: 0 } });
+});
+
+const tokenOf = async (page: Page) =>
+  (await page.evaluate(() => localStorage.getItem('auth_token'))) ?? '';
+
+/** Waits until the app's service worker is active and controls the page. */
+async function controlledByServiceWorker(page: Page): Promise<string> {
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+  }
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+  return scope;
+}
+
+test('the app installs, and reminders are set from the profile menu', async ({ page }) => {
+  // A visitor's public page gets no service worker.
+  await page.goto('/');
+  await expect(page.locator('main h1')).toBeVisible();
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations())).toHaveLength(0);
+
+  const name = uniqueName('ida');
+  await registerAndSignIn(page, name);
+  const scope = await controlledByServiceWorker(page);
+  expect(new URL(scope).pathname).toBe('/');
+
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await page.request.get(href ?? '')).json();
+  expect(manifest).toMatchObject({
+    short_name: 'Grasp',
+    display: 'standalone',
+    start_url: '/dashboard',
+  });
+  expect(manifest.icons).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ sizes: '192x192' }),
+      expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
+    ]),
+  );
+  for (const icon of manifest.icons as { src: string }[]) {
+    expect((await page.request.get(icon.src)).ok()).toBe(true);
+  }
+
+  await page.getByRole('button', { name: /Profile menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Reminders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reminders' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Email' }).check();
+  await page.getByLabel('Hour', { exact: true }).selectOption('7');
+  await page.getByLabel('Time zone', { exact: true }).selectOption('America/New_York');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Save reminders' }).click();
+  await expect(page.getByRole('status')).toHaveText(REMINDER_MESSAGES.saved);
+
+  const saved = await page.request.get('/api/me/notifications', {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+  });
+  expect(await saved.json()).toEqual({
+    email: true,
+    push: false,
+    hour: 7,
+    timezone: 'America/New_York',
+    saved: true,
+  });
+});
+
+test('recaps reviewed offline reach the server once back online; one reviewed meanwhile elsewhere is reported', async ({
+  page,
+  context,
+}) => {
+  const name = uniqueName('oto');
+  await registerAndSignIn(page, name);
+  for (const query of ['gravity', 'photosynthesis', 'volcano']) {
+    await page.getByPlaceholder('What concept would you like to learn?').fill(query);
+    await page.getByRole('button', { name: 'Explain', exact: true }).click();
+    await expect(page.locator('#result-title')).toHaveText(new RegExp(query, 'i'));
+  }
+  // Ten days later every card is due; the session is four hours of the server's clock.
+  expect((await page.request.post('/api/test/clock', { data: { offsetMs: 10 * DAY } })).ok()).toBe(
+    true,
+  );
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await signIn(page, name);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await controlledByServiceWorker(page);
+
+  await page.goto('/review');
+  await expect(page.getByText('Recap 1 of 3')).toBeVisible();
+  const token = await tokenOf(page);
+  const queue = await page.request.get('/api/learning/recaps', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const due = (await queue.json()).due as { cardId: string; query: string }[];
+  expect(due).toHaveLength(3);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Recap 1 of 3')).toBeVisible();
+  for (const card of due) {
+    await expect(page.getByRole('heading', { level: 2, name: card.query })).toBeVisible();
+    await page.getByRole('button', { name: /Rate your recall|Check yourself/ }).click();
+    if (await page.getByRole('button', { name: 'Rate your recall' }).isVisible()) {
+      await page.getByRole('button', { name: 'Rate your recall' }).click();
+    }
+    await page.getByRole('button', { name: /^Good/ }).click();
+    await expect(page.getByRole('status')).toHaveText(REMINDER_MESSAGES.offlineSaved);
+  }
+
+  // Meanwhile another tab, online, reviews the last card first.
+  const elsewhere = await page.request.post(`/api/learning/recaps/${due[2]?.cardId}/review`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { rating: 'easy' },
+  });
+  expect(elsewhere.ok()).toBe(true);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('status')).toHaveText(REMINDER_MESSAGES.offlineSent(2));
+  await expect(page.getByRole('alert')).toHaveText(
+    REMINDER_MESSAGES.offlineRefused(due[2]?.query ?? ''),
+  );
+  const reviews = withDatabase((db) =>
+    db
+      .prepare(
+        `select recap_cards.query, recap_reviews.rating from recap_reviews
+         join recap_cards on recap_cards.id = recap_reviews.card_id
+         join users on users.id = recap_reviews.user_id
+         where users.username_key = ? order by recap_cards.query`,
+      )
+      .all(name.toLowerCase()),
+  ) as { query: string; rating: string }[];
+  expect(reviews).toEqual(
+    [
+      { query: due[0]?.query, rating: 'good' },
+      { query: due[1]?.query, rating: 'good' },
+      { query: due[2]?.query, rating: 'easy' },
+    ].sort((a, b) => (a.query ?? '').localeCompare(b.query ?? '')),
+  );
+});
