@@ -4,7 +4,7 @@ import type { WordNet } from '../explain/providers/offline/wordnet.ts';
 import type { ExplanationProvider } from '../explain/providers/provider.ts';
 import { createConfiguredProviders, type VendorsOptions } from '../explain/providers/registry.ts';
 import { parseDistillAnswer } from './concept-list.ts';
-import { buildDistillPrompt } from './distill-prompts.ts';
+import { buildDistillPrompt, materialSources } from './distill-prompts.ts';
 import type { MaterialText } from './offline/material-terms.ts';
 import { createOfflineDistiller } from './offline/offline-distiller.ts';
 import type { Prerequisite } from './prerequisites.ts';
@@ -36,7 +36,7 @@ export interface DistillerLookup {
 /**
  * An AI vendor as a distiller. The provider must have been built with the distiller's prompt
  * (distill-prompts.ts), so its `generate` answers with a list of concepts; the subject travels
- * as the query.
+ * as the query, a material's passages as its sources.
  */
 export function createRemoteDistiller(provider: ExplanationProvider): Distiller {
   return {
@@ -53,6 +53,8 @@ export function createRemoteDistiller(provider: ExplanationProvider): Distiller 
     async distillMaterial(material, signal) {
       const text = await provider.generate({
         query: material.title,
+        // Its passages, so the vendor names what the material teaches, not what its title suggests.
+        sources: materialSources(material),
         template: 'default',
         difficulty: 'beginner',
         signal,

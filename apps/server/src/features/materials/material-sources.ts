@@ -1,20 +1,9 @@
-import type { LanguageId } from '@grasp/contract';
-import { excerpt, type FindSources, plainText } from '../sources/index.ts';
+import { excerpt, type FindSources, plainText, scriptLanguage } from '../sources/index.ts';
 import type { MaterialsService } from './materials.service.ts';
 
 // A whole passage: the offline explanation is assembled from these excerpts, and they stay with
 // the explanation after the material is deleted.
 const EXCERPT_CHARS = 900;
-
-/** The language a passage is written in, told by its script (Latin script: English). */
-export function scriptLanguage(text: string): LanguageId {
-  if (/\p{Script=Bengali}/u.test(text)) return 'bn';
-  if (/\p{Script=Tamil}/u.test(text)) return 'ta';
-  if (/\p{Script=Telugu}/u.test(text)) return 'te';
-  // Marathi and Hindi share Devanagari; Hindi is the likelier reader's.
-  if (/\p{Script=Devanagari}/u.test(text)) return 'hi';
-  return 'en';
-}
 
 /**
  * The learner's material as a kind of source (DESIGN.md §10): its passages about the concept,

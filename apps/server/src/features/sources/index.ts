@@ -21,7 +21,13 @@ export {
 } from './grounding-prompt.ts';
 export { RETRIEVAL_BUDGET_MS, withinBudget } from './retrieval-budget.ts';
 export type { FindSources, RetrievedSource, SourceAsk } from './source-finder.ts';
-export { excerpt, firstSentence, isSearchable, plainText } from './source-text.ts';
+export {
+  excerpt,
+  firstSentence,
+  isSearchable,
+  plainText,
+  scriptLanguage,
+} from './source-text.ts';
 export {
   createSourcesService,
   createWikipediaSources,

@@ -1,5 +1,7 @@
 /** Text from outside (Wikipedia, a material) made safe to show and to put in a prompt. */
 
+import type { LanguageId } from '@grasp/contract';
+
 const ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -54,4 +56,14 @@ export function isSearchable(query: string): boolean {
   const text = query.trim();
   if (!/[\p{L}\p{N}]/u.test(text)) return false;
   return !/^(?:[a-z][\w+.-]*:\/\/|www\.)\S*$/i.test(text) && !/\b(?:https?|ftp):\/\//i.test(text);
+}
+
+/** The language a passage is written in, told by its script (Latin script: English). */
+export function scriptLanguage(text: string): LanguageId {
+  if (/\p{Script=Bengali}/u.test(text)) return 'bn';
+  if (/\p{Script=Tamil}/u.test(text)) return 'ta';
+  if (/\p{Script=Telugu}/u.test(text)) return 'te';
+  // Marathi and Hindi share Devanagari; Hindi is the likelier reader's.
+  if (/\p{Script=Devanagari}/u.test(text)) return 'hi';
+  return 'en';
 }
