@@ -37,6 +37,9 @@ describe('SignedInControls', () => {
     expect(screen.getByText('Asha Rao')).toBeInTheDocument();
     expect(screen.getByText('@asha')).toBeInTheDocument();
     expect(screen.getByText('Plan: Pro')).toBeInTheDocument();
+    // The first item takes the focus; the arrows go on to the next.
+    expect(screen.getByRole('menuitem', { name: 'Reminders' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus();
   });
 
@@ -66,7 +69,7 @@ describe('SignedInControls', () => {
     renderHeaderPart();
     menuButton().focus();
     await userEvent.keyboard('{Enter}');
-    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Reminders' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(menuButton()).toHaveFocus();
