@@ -59,7 +59,7 @@ describe('ReviewPage', () => {
       questionId: 'q2',
       choice: 1,
     });
-    expect(screen.getByRole('button', { name: /Gravity.*Correct answer/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Gravity.*Correct answer/ })).toBeDisabled();
 
     await user.keyboard('{Enter}');
     const rating = screen.getByRole('group', { name: 'How well did you remember it?' });
@@ -94,9 +94,10 @@ describe('ReviewPage', () => {
     });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Check yourself' }));
-    await user.click(screen.getByRole('button', { name: /Friction/ }));
+    await user.click(screen.getByRole('radio', { name: /Friction/ }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(screen.getByText(/Not quite\./)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Friction.*Your answer/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Friction.*Your answer/ })).toBeChecked();
     expect(callsTo(fetchMock, '/api/ai/quiz/quiz-1/answers')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Rate your recall' }));
     await user.click(screen.getByRole('button', { name: /^Again/ }));

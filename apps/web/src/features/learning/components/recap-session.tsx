@@ -6,7 +6,7 @@ import { answerQuizQuestion, openQuiz } from '../api/recap-quiz.ts';
 import { dueInWords } from '../lib/due-dates.ts';
 import { LearningAlert } from './learning-alert.tsx';
 import { RatingButtons } from './rating-buttons.tsx';
-import { OPTION_KEYS, type QuestionResult, RecapQuestion } from './recap-question.tsx';
+import { type QuestionResult, RecapQuestion } from './recap-question.tsx';
 
 type Stage = 'takeaway' | 'question' | 'rate';
 
@@ -19,7 +19,8 @@ function ignoredKey(event: KeyboardEvent): boolean {
 
 /**
  * One recap, about a minute (DESIGN.md §8): the takeaway, then one of its quiz questions, then
- * Again / Hard / Good / Easy. Keyboard first: Enter goes on, A–D answer, 1–4 rate.
+ * Again / Hard / Good / Easy. Keyboard first: Enter goes on, 1–4 rate (the question's own keys,
+ * A–D among them, are AnswerChoices').
  */
 export function RecapCard({
   card,
@@ -91,8 +92,8 @@ export function RecapCard({
   };
 
   // The handlers read this render's state; the listener is set again whenever it changes.
-  const keys = useRef({ goOn, choose, rate, stage });
-  keys.current = { goOn, choose, rate, stage };
+  const keys = useRef({ goOn, rate, stage });
+  keys.current = { goOn, rate, stage };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (ignoredKey(event)) return;
@@ -101,12 +102,6 @@ export function RecapCard({
       if (event.key === 'Enter' && !onControl) {
         event.preventDefault();
         current.goOn();
-        return;
-      }
-      const option = OPTION_KEYS.indexOf(event.key.toUpperCase() as (typeof OPTION_KEYS)[number]);
-      if (current.stage === 'question' && option >= 0) {
-        event.preventDefault();
-        void current.choose(option);
         return;
       }
       const rated = RECAP_RATINGS[Number(event.key) - 1];
@@ -173,7 +168,6 @@ export function RecapCard({
           </Button>
           <span className="text-sm text-slate-600 dark:text-slate-400">
             or press <kbd className="font-mono">Enter</kbd>
-            {stage === 'question' && !result ? ', or answer with A–D' : ''}
           </span>
         </div>
       )}
