@@ -3,18 +3,26 @@ import { expect, type Page } from '@playwright/test';
 
 export type Theme = 'light' | 'dark';
 
-/** Sets the app's own theme setting (it wins over the system preference) and reloads. */
+/**
+ * Sets the app's own theme setting (it wins over the system preference) and reloads. An app still
+ * starting on the page adopts the theme the page shows and may save it over this write, so the
+ * write and reload are repeated until the page shows the theme asked for.
+ */
 export async function useTheme(page: Page, theme: Theme): Promise<void> {
-  await page.evaluate((dark) => {
-    const raw = localStorage.getItem('grasp-settings');
-    const saved = raw ? (JSON.parse(raw) as { state?: Record<string, unknown> }) : {};
-    localStorage.setItem(
-      'grasp-settings',
-      JSON.stringify({ ...saved, state: { ...saved.state, darkMode: dark } }),
-    );
-  }, theme === 'dark');
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+  await expect(async () => {
+    await page.evaluate((dark) => {
+      const raw = localStorage.getItem('grasp-settings');
+      const saved = raw ? (JSON.parse(raw) as { state?: Record<string, unknown> }) : {};
+      localStorage.setItem(
+        'grasp-settings',
+        JSON.stringify({ ...saved, state: { ...saved.state, darkMode: dark } }),
+      );
+    }, theme === 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/, {
+      timeout: 2_000,
+    });
+  }).toPass();
 }
 
 /** Serious and critical axe findings on the page as it is now, summarised for the failure text. */
