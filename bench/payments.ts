@@ -5,21 +5,16 @@
  * same run: the fake's own /checkout/v2/pay under the same load (the baseline the server's p99 is
  * compared with; goal: p99 added ≤ 50 ms) and a bare hello-world (the machine's own tail).
  * Needs a build (npm run build). Run: npm run bench:payments (BENCH_PORT moves the servers).
- * Set DATABASE_URL=postgres://… to run the server on PostgreSQL instead of SQLite.
+ * Set DATABASE_URL=postgres://… to run the server on PostgreSQL instead of SQLite, and
+ * CPU_PROF_DIR=… to profile the server (then: npx tsx bench/profile-summary.ts <file>).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type autocannon from 'autocannon';
-import { basePort, type LoadFigures, load, signUp, startServer } from './lib.ts';
+import { basePort, cpuMs, type LoadFigures, load, signUp, startServer } from './lib.ts';
 
 const ROUNDS = 3;
 
-/** CPU time (user + system) a process has used, in ms, from /proc (as bench/share.ts). */
-function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 const FAKE_LATENCY_MS = 20;
 const CREDENTIALS = {
   PHONEPE_CLIENT_ID: 'GRASPUAT_2501011200',
@@ -35,25 +30,32 @@ const fake = spawn(
   ['--import', 'tsx', 'bench/fake-phonepe.ts', String(fakePort), String(FAKE_LATENCY_MS)],
   { stdio: ['ignore', 'ignore', 'inherit'] },
 );
-// The fake goes down with the bench, whatever stops it.
-process.on('exit', () => fake.kill('SIGTERM'));
+// The fake goes down with the bench, whatever stops it (its handle alone would keep us running).
+const stopFake = () => fake.kill('SIGTERM');
+process.on('exit', stopFake);
 for (let i = 0; i < 100; i++) {
   if (await fetch(`${fakeBase}/health`).catch(() => null)) break;
   await new Promise((r) => setTimeout(r, 200));
 }
-const server = await startServer('apps/server/dist/main.js', port, {
-  RATE_LIMIT_SCALE: '100000',
-  PAYMENT_GATEWAY: 'phonepe',
-  PHONEPE_ENV: 'sandbox',
-  PHONEPE_BASE_URL: fakeBase,
-  ...CREDENTIALS,
-  PHONEPE_WEBHOOK_USERNAME: 'grasp_webhook',
-  PHONEPE_WEBHOOK_PASSWORD: 'hook2pass9word',
-  SELLER_NAME: 'Grasp Bench',
-  SELLER_ADDRESS: 'Bengaluru',
-  SELLER_GSTIN: '29ABCDE1234F1Z5',
-  SELLER_STATE: 'Karnataka',
-});
+const profileDir = process.env.CPU_PROF_DIR;
+const server = await startServer(
+  'apps/server/dist/main.js',
+  port,
+  {
+    RATE_LIMIT_SCALE: '100000',
+    PAYMENT_GATEWAY: 'phonepe',
+    PHONEPE_ENV: 'sandbox',
+    PHONEPE_BASE_URL: fakeBase,
+    ...CREDENTIALS,
+    PHONEPE_WEBHOOK_USERNAME: 'grasp_webhook',
+    PHONEPE_WEBHOOK_PASSWORD: 'hook2pass9word',
+    SELLER_NAME: 'Grasp Bench',
+    SELLER_ADDRESS: 'Bengaluru',
+    SELLER_GSTIN: '29ABCDE1234F1Z5',
+    SELLER_STATE: 'Karnataka',
+  },
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
 const hello = await startServer('bench/hello-world.mjs', port + 1);
 try {
   const username = `bench${Date.now()}`;
@@ -151,4 +153,5 @@ try {
 } finally {
   await server.stop();
   await hello.stop();
+  stopFake();
 }

@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASES } from '../test/databases.ts';
 import { userRow } from '../test/user-row.ts';
-import { type Database, migrateToLatest, pingDatabase } from './database.ts';
+import { type Database, migrateToLatest, openDatabase, pingDatabase } from './database.ts';
 
 describe.each(TEST_DATABASES)('database on %s', (kind) => {
   let database: Database;
@@ -77,5 +78,14 @@ describe.each(TEST_DATABASES)('database on %s', (kind) => {
       .select(['units_used', 'unit_limit'])
       .executeTakeFirstOrThrow();
     expect(cycle).toEqual({ units_used: 1, unit_limit: 99 });
+  });
+});
+
+describe('SQLite connection', () => {
+  it('keeps a page cache of 4 MiB, not the driver’s 16 MiB, so it does not fill the memory', async () => {
+    const database = openDatabase({ url: ':memory:', dataDir: '.' });
+    const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(database.db);
+    expect(rows[0]?.cache_size).toBe(-4096);
+    await database.close();
   });
 });

@@ -1,5 +1,6 @@
 import { paymentCallbackBodySchema } from '@grasp/contract';
 import { z } from 'zod';
+import { createGatewayHttp, type GatewayAnswer, type GatewayCall } from './gateway-http.ts';
 import {
   decodeBase64Json,
   encodeBase64Json,
@@ -48,22 +49,19 @@ export function createPhonePeGateway(options: PhonePeOptions): PaymentGateway {
   // X-VERIFY: SHA-256 of the signed text and the salt key, then "###" and the key's index.
   const xVerify = (signed: string) => `${sha256Hex(signed + saltKey)}###${saltIndex}`;
 
-  async function call(path: string, init: RequestInit): Promise<{ ok: boolean; body: unknown }> {
-    let response: Response;
+  const http = createGatewayHttp(timeoutMs);
+
+  async function call(path: string, init: GatewayCall): Promise<{ ok: boolean; body: unknown }> {
+    let response: GatewayAnswer;
     try {
-      response = await fetch(`${base}${path}`, {
-        ...init,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response = await http(`${base}${path}`, init);
     } catch (error) {
       throw new GatewayError(`PhonePe unreachable: ${String(error)}`);
     }
-    const text = await response.text();
-    try {
-      return { ok: response.ok, body: JSON.parse(text) as unknown };
-    } catch {
+    if (response.body === null) {
       throw new GatewayError(`PhonePe answered HTTP ${response.status} without JSON`);
     }
+    return response;
   }
 
   return {

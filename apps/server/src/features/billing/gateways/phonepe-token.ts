@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createGatewayHttp, type GatewayAnswer } from './gateway-http.ts';
 import { GatewayError } from './payment-gateway.ts';
 
 /** The OAuth answer; expires_at is in epoch seconds. */
@@ -31,6 +32,7 @@ export function createTokenSource(options: TokenSourceOptions) {
   const now = options.now ?? Date.now;
   let current: { header: string; refreshAt: number } | null = null;
   let fetching: Promise<string> | null = null;
+  const call = createGatewayHttp(options.timeoutMs);
 
   async function fetchToken(): Promise<string> {
     const form = new URLSearchParams({
@@ -39,21 +41,20 @@ export function createTokenSource(options: TokenSourceOptions) {
       client_secret: options.clientSecret,
       grant_type: 'client_credentials',
     });
-    let response: Response;
+    let response: GatewayAnswer;
     try {
-      response = await fetch(options.url, {
+      response = await call(options.url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',
           Accept: 'application/json',
         },
-        body: form,
-        signal: AbortSignal.timeout(options.timeoutMs),
+        body: form.toString(),
       });
     } catch (error) {
       throw new GatewayError(`PhonePe token endpoint unreachable: ${String(error)}`);
     }
-    const parsed = tokenResponseSchema.safeParse(await response.json().catch(() => null));
+    const parsed = tokenResponseSchema.safeParse(response.body);
     if (!response.ok || !parsed.success) {
       throw new GatewayError(`PhonePe refused a token (HTTP ${response.status})`);
     }

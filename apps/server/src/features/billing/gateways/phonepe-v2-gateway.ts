@@ -1,5 +1,6 @@
 import type { PaymentStatus, RefundState } from '@grasp/contract';
 import { z } from 'zod';
+import { createGatewayHttp, type GatewayAnswer } from './gateway-http.ts';
 import { sameSecret, sha256Hex } from './gateway-payload.ts';
 import {
   forgedCallback,
@@ -97,17 +98,18 @@ export function createPhonePeV2Gateway(options: PhonePeV2Options): PaymentGatewa
     timeoutMs,
     ...(options.now ? { now: options.now } : {}),
   });
+  const call = createGatewayHttp(timeoutMs);
   const webhookAuthorization = sha256Hex(`${options.webhookUsername}:${options.webhookPassword}`);
 
   async function send(
     path: string,
-    init: { method: string; body?: unknown },
+    init: { method: 'GET' | 'POST'; body?: unknown },
     retried = false,
   ): Promise<unknown> {
     const authorization = await tokens.authorization();
-    let response: Response;
+    let response: GatewayAnswer;
     try {
-      response = await fetch(`${base}${path}`, {
+      response = await call(`${base}${path}`, {
         method: init.method,
         headers: {
           'Content-Type': 'application/json',
@@ -115,7 +117,6 @@ export function createPhonePeV2Gateway(options: PhonePeV2Options): PaymentGatewa
           Authorization: authorization,
         },
         ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       throw new GatewayError(`PhonePe unreachable: ${String(error)}`, true);
@@ -125,7 +126,7 @@ export function createPhonePeV2Gateway(options: PhonePeV2Options): PaymentGatewa
       tokens.forget(authorization);
       return send(path, init, true);
     }
-    const body = (await response.json().catch(() => null)) as unknown;
+    const { body } = response;
     if (response.status === 404 && init.method === 'GET') return NOT_FOUND;
     if (!response.ok) {
       throw new GatewayError(`PhonePe answered HTTP ${response.status}: ${JSON.stringify(body)}`);
