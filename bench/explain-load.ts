@@ -4,47 +4,88 @@
  * in turn, three rounds each, and compared by their medians: on a small shared machine one round
  * of either can be 10–40% off the others, which a single pair turns into a ratio that means little.
  * Needs a build (npm run build). Run: npx tsx bench/explain-load.ts
- * Set DATABASE_URL=postgres://… to run the server on PostgreSQL instead of SQLite, and
- * CPU_PROF_DIR=… to profile the server (then: npx tsx bench/profile-summary.ts <file>).
+ * Set PREVIOUS_BUILD=<an older apps/server/dist/main.js> to load it too, round by round beside this
+ * build (before and after in one run; PREVIOUS_NODE_OPTIONS gives it the settings it shipped with),
+ * DATABASE_URL=postgres://… to run the servers on PostgreSQL,
+ * and CPU_PROF_DIR=… to profile this build (then: npx tsx bench/profile-summary.ts <file>).
  */
-import { basePort, cpuMs, type LoadFigures, load, rssMb, signUp, startServer } from './lib.ts';
+import {
+  basePort,
+  cpuMs,
+  type LoadFigures,
+  load,
+  rssMb,
+  type Started,
+  signUp,
+  startServer,
+} from './lib.ts';
 
 const ROUNDS = 3;
 const port = basePort(3301);
 // CPU_PROF_DIR=dir: the server writes a V8 profile there on exit (bench/profile-summary.ts reads it).
 const profileDir = process.env.CPU_PROF_DIR;
-const server = await startServer(
-  'apps/server/dist/main.js',
-  port,
-  { RATE_LIMIT_SCALE: '100000' },
-  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-);
-const hello = await startServer('bench/hello-world.mjs', port + 1);
-const rssAtStart = rssMb(server.child.pid);
-const token = await signUp(server, `bench${Date.now()}`);
-const url = `${server.url}/api/ai/aiResponseGoogle`;
-const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 const body = JSON.stringify({
   query: 'gravity',
   template: 'default',
   difficulty: 'beginner',
   provider: 'offline',
 });
-const first = await fetch(url, { method: 'POST', headers, body });
-if (!first.ok) throw new Error(`warm-up failed: ${first.status} ${await first.text()}`);
 
-const grasp: LoadFigures[] = [];
+interface Build {
+  name: string;
+  server: Started;
+  rssAtStart: number;
+  headers: Record<string, string>;
+  url: string;
+  runs: LoadFigures[];
+  cpuMs: number;
+}
+
+async function startBuild(
+  name: string,
+  script: string,
+  at: number,
+  args: string[],
+  env: Record<string, string> = {},
+) {
+  const server = await startServer(script, at, { RATE_LIMIT_SCALE: '100000', ...env }, args);
+  const rssAtStart = rssMb(server.child.pid);
+  const token = await signUp(server, `bench${Date.now()}`);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const url = `${server.url}/api/ai/aiResponseGoogle`;
+  const first = await fetch(url, { method: 'POST', headers, body });
+  if (!first.ok) throw new Error(`${name}: warm-up failed: ${first.status} ${await first.text()}`);
+  return { name, server, rssAtStart, headers, url, runs: [], cpuMs: 0 } satisfies Build;
+}
+
+const builds: Build[] = [
+  await startBuild(
+    'cached explanation',
+    'apps/server/dist/main.js',
+    port,
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  ),
+];
+const previous = process.env.PREVIOUS_BUILD;
+const previousOptions = process.env.PREVIOUS_NODE_OPTIONS;
+if (previous) {
+  const env: Record<string, string> = previousOptions ? { NODE_OPTIONS: previousOptions } : {};
+  builds.push(await startBuild('  previous build', previous, port + 2, [], env));
+}
+const hello = await startServer('bench/hello-world.mjs', port + 1);
+
 const baseline: LoadFigures[] = [];
-// The server's CPU time per answer: unlike req/s, barely moved by what else the machine runs.
-let graspCpuMs = 0;
 for (let round = 0; round < ROUNDS; round++) {
-  const before = cpuMs(server.child.pid);
-  grasp.push(await load({ url, method: 'POST', headers, body }));
-  graspCpuMs += cpuMs(server.child.pid) - before;
+  for (const build of builds) {
+    // The server's CPU time per answer: unlike req/s, barely moved by what else the machine runs.
+    const before = cpuMs(build.server.child.pid);
+    build.runs.push(await load({ url: build.url, method: 'POST', headers: build.headers, body }));
+    build.cpuMs += cpuMs(build.server.child.pid) - before;
+  }
   baseline.push(await load({ url: `${hello.url}/api/health` }));
 }
-const rssAfterLoad = rssMb(server.child.pid);
-await server.stop();
+const rssAfterLoad = builds.map((b) => rssMb(b.server.child.pid));
+for (const build of builds) await build.server.stop();
 await hello.stop();
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
@@ -54,28 +95,26 @@ const summary = (runs: LoadFigures[]) => ({
   p99: median(runs.map((r) => r.p99)),
   non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
 });
+const table: [string, LoadFigures[]][] = [
+  ...builds.map((b): [string, LoadFigures[]] => [b.name, b.runs]),
+  ['hello-world', baseline],
+];
 const rows = [
   ['', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'rounds (req/s, p99)'],
-  ...(
-    [
-      ['cached explanation', grasp],
-      ['hello-world', baseline],
-    ] as const
-  ).map(([name, runs]) => {
+  ...table.map(([name, runs]) => {
     const s = summary(runs);
     const each = runs.map((r) => `${r.requestsPerSecond}/${r.p99}`).join(' ');
     return [name, s.requestsPerSecond, s.p50, s.p99, s.non2xx, each];
   }),
 ];
 for (const row of rows) process.stdout.write(`${row.map((c) => String(c).padEnd(20)).join('')}\n`);
-const ratio = (summary(grasp).requestsPerSecond / summary(baseline).requestsPerSecond) * 100;
-process.stdout.write(
-  `ratio of medians to hello-world: ${ratio.toFixed(1)}% (target ≥ 35%); p99 target ≤ 25 ms\n`,
-);
-process.stdout.write(
-  `server RSS: ${rssAtStart} MB after start, ${rssAfterLoad} MB after the load (target ≤ 150 MB)\n`,
-);
-const answered = grasp.reduce((sum, r) => sum + r.total, 0);
-process.stdout.write(
-  `server CPU per cached explanation: ${((graspCpuMs * 1000) / Math.max(answered, 1)).toFixed(0)} µs (${answered} answered)\n`,
-);
+for (const [i, build] of builds.entries()) {
+  const ratio = (summary(build.runs).requestsPerSecond / summary(baseline).requestsPerSecond) * 100;
+  const answered = build.runs.reduce((sum, r) => sum + r.total, 0);
+  const label = build.name.trim();
+  process.stdout.write(
+    `${label}: ratio of medians to hello-world ${ratio.toFixed(1)}% (target ≥ 35%; p99 target ≤ 25 ms); ` +
+      `RSS ${build.rssAtStart} MB after start, ${rssAfterLoad[i]} MB after the load (target ≤ 150 MB); ` +
+      `server CPU per answer ${((build.cpuMs * 1000) / Math.max(answered, 1)).toFixed(0)} µs (${answered} answered)\n`,
+  );
+}
