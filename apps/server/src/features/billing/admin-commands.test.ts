@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { createTestDatabase, TEST_DATABASES } from '../../test/databases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../test/databases.ts';
 import { manualClock } from '../../test/manual-clock.ts';
 import { runAdminCommand } from './admin-commands.ts';
 import { createSandboxGateway } from './gateways/sandbox-gateway.ts';
 import { createSandboxLedger } from './gateways/sandbox-ledger.ts';
+import { billingDatabase, silentLog } from './payment-test-helpers.ts';
 import { createRefundService, type RefundService } from './refunds.service.ts';
 import { createUsageService } from './usage.service.ts';
 
 describe.each(TEST_DATABASES)('admin commands on %s', (kind) => {
-  let database: Database;
+  const database = billingDatabase(kind);
   const clock = manualClock('2026-05-01T00:00:00.000Z');
   let usage: ReturnType<typeof createUsageService>;
   let refunds: RefundService;
@@ -32,14 +32,12 @@ describe.each(TEST_DATABASES)('admin commands on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
     usage = createUsageService({ db: database.db, clock });
     const { gateway } = createSandboxGateway({
       ledger: createSandboxLedger({ db: database.db, clock }),
       key: 'admin-test-key',
     });
-    const log = { info: () => undefined, warn: () => undefined };
-    refunds = createRefundService({ db: database.db, clock, gateway, usage, log });
+    refunds = createRefundService({ db: database.db, clock, gateway, usage, log: silentLog });
     await database.db
       .insertInto('users')
       .values({
@@ -59,7 +57,6 @@ describe.each(TEST_DATABASES)('admin commands on %s', (kind) => {
       .execute();
     await usage.openFirstCycle(database.db, 'u-meera');
   });
-  afterAll(() => database.close());
 
   it('lists users with plan and units left', async () => {
     const { code, out } = await run('list-users');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config/config.ts';
 import { phonePeV2FromConfig, sellerFromConfig } from './billing-config.ts';
-import { TEST_SELLER_ENV } from './v2-test-helpers.ts';
+import { TEST_SELLER_ENV } from './payment-test-helpers.ts';
 
 const phonepe = {
   PAYMENT_GATEWAY: 'phonepe',

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../test/databases.ts';
 import { manualClock } from '../../test/manual-clock.ts';
 import { encodeBase64Json } from './gateways/gateway-payload.ts';
 import { createSandboxLedger } from './gateways/sandbox-ledger.ts';
 import {
+  billingApp,
   checkout,
   eventStates,
   newPayment,
@@ -14,22 +14,20 @@ import {
   postCallback,
   proCycles,
   sandboxSigner,
-  TEST_SECRETS,
+  spendProUnits,
   units,
 } from './payment-test-helpers.ts';
 
 describe.each(TEST_DATABASES)('payment callbacks on %s', (kind) => {
-  let t: TestApp;
   const clock = manualClock('2026-03-10T08:00:00.000Z');
+  const t = billingApp(kind, { clock, env: { RATE_LIMIT_SCALE: '50' } });
   let sign: ReturnType<typeof sandboxSigner>;
 
   const plan = async (who: Payer) => (await units(t.app, who)).user.plan;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { clock, secrets: TEST_SECRETS, env: { RATE_LIMIT_SCALE: '50' } });
     sign = sandboxSigner(t.database.db, clock);
   });
-  afterAll(() => t.close());
 
   it('refuses forged callbacks before changing anything', async () => {
     const who = await payer(t.app, t.database.db, 'Forger');
@@ -66,12 +64,7 @@ describe.each(TEST_DATABASES)('payment callbacks on %s', (kind) => {
     const id = await newPayment(t.app, who);
     const callback = sign({ merchantTransactionId: id });
     expect((await postCallback(t.app, callback)).statusCode).toBe(200);
-    await t.database.db
-      .updateTable('usage_cycles')
-      .set({ units_used: 5 })
-      .where('user_id', '=', who.userId)
-      .where('plan', '=', 'pro')
-      .execute();
+    await spendProUnits(t.database.db, who.userId, 5);
     clock.advance(60_000);
     for (let i = 0; i < 3; i++) expect((await postCallback(t.app, callback)).statusCode).toBe(200);
     expect((await paymentStatus(t.app, who, id)).json().status).toBe('PAYMENT_SUCCESS');

@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextAddress } from '../../test/auth-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { TEST_DATABASES } from '../../test/databases.ts';
 import { manualClock } from '../../test/manual-clock.ts';
 import {
+  billingApp,
   checkout,
   newPayment,
   type Payer,
   payer,
-  TEST_SECRETS,
+  spendProUnits,
   units,
 } from './payment-test-helpers.ts';
 
 describe.each(TEST_DATABASES)('a paid Pro plan over time on %s', (kind) => {
-  let t: TestApp;
   const clock = manualClock('2026-01-31T09:00:00.000Z');
+  const t = billingApp(kind, { clock });
 
   /** Sessions last 4 hours, so a month later the user signs in again. */
   async function signInAgain(who: Payer): Promise<Payer> {
@@ -26,11 +26,6 @@ describe.each(TEST_DATABASES)('a paid Pro plan over time on %s', (kind) => {
     });
     return { ...who, token: res.json<{ token: string }>().token };
   }
-
-  beforeAll(async () => {
-    t = await buildTestApp(kind, { clock, secrets: TEST_SECRETS });
-  });
-  afterAll(() => t.close());
 
   it('falls back to Free with 99 units when a month passes without renewal', async () => {
     let who = await payer(t.app, t.database.db, 'Monthly');
@@ -54,12 +49,7 @@ describe.each(TEST_DATABASES)('a paid Pro plan over time on %s', (kind) => {
     clock.set('2026-04-10T12:00:00.000Z');
     let who = await payer(t.app, t.database.db, 'Renewer');
     await checkout(t.app, await newPayment(t.app, who), 'pay');
-    await t.database.db
-      .updateTable('usage_cycles')
-      .set({ units_used: 250 })
-      .where('user_id', '=', who.userId)
-      .where('plan', '=', 'pro')
-      .execute();
+    await spendProUnits(t.database.db, who.userId, 250);
     clock.set('2026-05-09T12:00:00.000Z');
     who = await signInAgain(who);
     await checkout(t.app, await newPayment(t.app, who), 'pay');

@@ -1,52 +1,48 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config/config.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
 import { TEST_DATABASES } from '../../test/databases.ts';
-import { type FakePhonePeV2, startFakePhonePeV2 } from '../../test/fake-vendors/phonepe-v2.ts';
 import { manualClock } from '../../test/manual-clock.ts';
 import { createBillingService } from './billing.service.ts';
 import {
   bearer,
   eventStates,
+  fakeV2Gateway,
   initiate,
   newPayment,
   type Payer,
   payer,
   paymentStatus,
+  phonePeV2App,
+  postWebhook,
   proCycles,
+  silentLog,
   TEST_SECRETS,
   units,
+  v2Env,
 } from './payment-test-helpers.ts';
 import { createUsageService } from './usage.service.ts';
-import { fakeV2Gateway, postWebhook, v2Env } from './v2-test-helpers.ts';
 
 const PUBLIC_URL = 'https://grasp.example';
 
 describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind) => {
-  let t: TestApp;
-  let fake: FakePhonePeV2;
   const clock = manualClock('2026-11-23T10:00:00.000Z');
+  const t = phonePeV2App(kind, PUBLIC_URL, clock);
   const reconcile = () =>
     t.app.inject({ method: 'POST', url: '/api/test/jobs/reconcile' }).then((r) => r.json());
   const invoices = (who: Payer) =>
     t.app
       .inject({ method: 'GET', url: '/api/billing/invoices', headers: bearer(who.token) })
       .then((r) => r.json<{ invoices: { invoiceId: string; invoiceNumber: string }[] }>().invoices);
-
-  beforeAll(async () => {
-    fake = await startFakePhonePeV2();
-    t = await buildTestApp(kind, {
-      clock,
-      env: { ...v2Env(fake, PUBLIC_URL), TEST_CLOCK: 'true' },
+  const invoicePage = (who: Payer, invoiceId: string | undefined) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/billing/invoices/${invoiceId}`,
+      headers: bearer(who.token),
     });
-    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    fake.state.webhookUrl = `${url}/api/payment/callback`;
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  const paymentsList = (who: Payer) =>
+    t.app.inject({ method: 'GET', url: '/api/billing/payments', headers: bearer(who.token) });
 
   it('pays: the webhook, confirmed by the status API, starts Pro with a CGST + SGST invoice', async () => {
     const who = await payer(t.app, t.database.db, 'Kavya');
@@ -56,13 +52,13 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
       merchantTransactionId: string;
       redirectUrl: string;
     }>();
-    expect(redirectUrl).toBe(`${fake.origin}/checkout-page/${id}`);
-    expect(fake.order(id)).toMatchObject({
+    expect(redirectUrl).toBe(`${t.fake.origin}/checkout-page/${id}`);
+    expect(t.fake.order(id)).toMatchObject({
       amount: 9900,
       redirectUrl: `${PUBLIC_URL}/payment-status?merchantTransactionId=${id}`,
     });
 
-    expect(await fake.finish(id)).toBe(200);
+    expect(await t.fake.finish(id)).toBe(200);
     expect(await units(t.app, who)).toMatchObject({ user: { plan: 'pro' }, available_units: 299 });
     expect((await paymentStatus(t.app, who, id)).json()).toMatchObject({
       status: 'PAYMENT_SUCCESS',
@@ -70,11 +66,7 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
 
     const [invoice] = await invoices(who);
     expect(invoice?.invoiceNumber).toMatch(/^GRASP\/2026-27\/\d{6}$/);
-    const page = await t.app.inject({
-      method: 'GET',
-      url: `/api/billing/invoices/${invoice?.invoiceId}`,
-      headers: bearer(who.token),
-    });
+    const page = await invoicePage(who, invoice?.invoiceId);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('29ABCDE1234F1Z5');
     expect(page.body).toContain('CGST @ 9%');
@@ -83,17 +75,9 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
     expect(page.body).toContain('₹99.00');
 
     const stranger = await payer(t.app, t.database.db, 'Stranger');
-    const theirs = await t.app.inject({
-      method: 'GET',
-      url: `/api/billing/invoices/${invoice?.invoiceId}`,
-      headers: bearer(stranger.token),
-    });
+    const theirs = await invoicePage(stranger, invoice?.invoiceId);
     expect(theirs.statusCode).toBe(404);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/billing/payments',
-      headers: bearer(who.token),
-    });
+    const list = await paymentsList(who);
     expect(list.json()).toMatchObject({
       payments: [
         {
@@ -108,13 +92,9 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
 
   it('charges IGST when the buyer gives no state', async () => {
     const who = await payer(t.app, t.database.db, 'Ishaan');
-    await fake.finish(await newPayment(t.app, who));
+    await t.fake.finish(await newPayment(t.app, who));
     const [invoice] = await invoices(who);
-    const page = await t.app.inject({
-      method: 'GET',
-      url: `/api/billing/invoices/${invoice?.invoiceId}`,
-      headers: bearer(who.token),
-    });
+    const page = await invoicePage(who, invoice?.invoiceId);
     expect(page.body).toContain('IGST @ 18%');
     expect(page.body).toContain('₹15.10');
   });
@@ -122,7 +102,7 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
   it('records a failed payment without a plan or an invoice', async () => {
     const who = await payer(t.app, t.database.db, 'Farhan');
     const id = await newPayment(t.app, who);
-    await fake.finish(id, 'FAILED');
+    await t.fake.finish(id, 'FAILED');
     expect((await paymentStatus(t.app, who, id)).json()).toMatchObject({ status: 'PAYMENT_ERROR' });
     expect((await units(t.app, who)).user.plan).toBe('free');
     expect(await invoices(who)).toEqual([]);
@@ -138,24 +118,24 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
     expect((await postWebhook(t.app, completed, undefined)).statusCode).toBe(401);
     expect((await postWebhook(t.app, completed, 'f'.repeat(64))).statusCode).toBe(401);
     // Authentic, but PhonePe's status API still says PENDING: the claim alone counts for nothing.
-    expect((await postWebhook(t.app, completed, fake.webhookAuthorization)).statusCode).toBe(200);
+    expect((await postWebhook(t.app, completed, t.fake.webhookAuthorization)).statusCode).toBe(200);
     const unknown = {
       event: 'checkout.order.completed',
       payload: { merchantOrderId: 'GRASP_nobody', state: 'COMPLETED' },
     };
-    expect((await postWebhook(t.app, unknown, fake.webhookAuthorization)).statusCode).toBe(200);
+    expect((await postWebhook(t.app, unknown, t.fake.webhookAuthorization)).statusCode).toBe(200);
     expect((await paymentStatus(t.app, who, id)).json()).toMatchObject({
       status: 'PAYMENT_PENDING',
     });
 
     // Paid; then the same webhook again and a late "failed" for the same order.
-    await fake.finish(id);
+    await t.fake.finish(id);
     const failed = {
       event: 'checkout.order.failed',
       payload: { merchantOrderId: id, state: 'FAILED' },
     };
     for (const body of [completed, failed]) {
-      expect((await postWebhook(t.app, body, fake.webhookAuthorization)).statusCode).toBe(200);
+      expect((await postWebhook(t.app, body, t.fake.webhookAuthorization)).statusCode).toBe(200);
     }
     expect((await paymentStatus(t.app, who, id)).json()).toMatchObject({
       status: 'PAYMENT_SUCCESS',
@@ -172,7 +152,7 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
   it('does not take an amount that differs from the plan', async () => {
     const who = await payer(t.app, t.database.db, 'Mohan');
     const id = await newPayment(t.app, who);
-    await fake.finish(id, 'COMPLETED', 100);
+    await t.fake.finish(id, 'COMPLETED', 100);
     expect((await paymentStatus(t.app, who, id)).json()).toMatchObject({ status: 'PAYMENT_ERROR' });
     expect((await units(t.app, who)).user.plan).toBe('free');
     expect(await invoices(who)).toEqual([]);
@@ -181,7 +161,7 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
   it('finishes a payment whose tab was closed: reconciliation asks once it has been pending long', async () => {
     const who = await payer(t.app, t.database.db, 'Tara');
     const id = await newPayment(t.app, who);
-    fake.settle(id, 'COMPLETED'); // paid, but neither the browser nor the webhook came back
+    t.fake.settle(id, 'COMPLETED'); // paid, but neither the browser nor the webhook came back
     expect(await reconcile()).toMatchObject({ settled: 0 });
     clock.advance(6 * 60_000);
     expect(await reconcile()).toMatchObject({ settled: 1 });
@@ -190,21 +170,21 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
   });
 
   it('leaves a payment the gateway never answered for reconciliation, never charged without a plan', async () => {
-    const slow = fakeV2Gateway(fake, { timeoutMs: 150 });
+    const slow = fakeV2Gateway(t.fake, { timeoutMs: 150 });
     const impatient: FastifyInstance = (
       await buildTestApp(kind, {
         database: t.database,
         clock,
         paymentGateway: slow,
-        env: { ...v2Env(fake, PUBLIC_URL), TEST_CLOCK: 'true' },
+        env: { ...v2Env(t.fake, PUBLIC_URL), TEST_CLOCK: 'true' },
       })
     ).app;
     try {
       const who = await payer(impatient, t.database.db, 'Ravi');
       await slow.checkStatus('GRASP_warm_token'); // the token, before the fake slows down
-      fake.state.latencyMs = 400;
+      t.fake.state.latencyMs = 400;
       const res = await initiate(impatient, who);
-      fake.state.latencyMs = 0;
+      t.fake.state.latencyMs = 0;
       expect(res.statusCode).toBe(502);
       const [row] = await t.database.db
         .selectFrom('payments')
@@ -212,8 +192,8 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
         .where('user_id', '=', who.userId)
         .execute();
       expect(row?.state).toBe('PAYMENT_PENDING');
-      await waitUntil(() => fake.order(row?.merchant_transaction_id ?? '') !== undefined);
-      fake.settle(row?.merchant_transaction_id ?? '', 'COMPLETED');
+      await waitUntil(() => t.fake.order(row?.merchant_transaction_id ?? '') !== undefined);
+      t.fake.settle(row?.merchant_transaction_id ?? '', 'COMPLETED');
       clock.advance(6 * 60_000);
       await impatient.inject({ method: 'POST', url: '/api/test/jobs/reconcile' });
       expect((await units(impatient, who)).user.plan).toBe('pro');
@@ -225,9 +205,9 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
   it('refunds once: a second refund is refused, the webhook completes it, the plan falls back to Free once', async () => {
     const who = await payer(t.app, t.database.db, 'Refunded');
     const id = await newPayment(t.app, who);
-    await fake.finish(id);
+    await t.fake.finish(id);
     // The operator's command runs in its own process: its own billing service on the same data.
-    const config = parseEnv({ NODE_ENV: 'test', ...v2Env(fake, PUBLIC_URL) });
+    const config = parseEnv({ NODE_ENV: 'test', ...v2Env(t.fake, PUBLIC_URL) });
     const admin = createBillingService({
       db: t.database.db,
       clock,
@@ -235,26 +215,22 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
       secret: TEST_SECRETS.jwtSecret,
       usage: createUsageService({ db: t.database.db, clock }),
       mailer: { send: async () => undefined },
-      log: { info: () => undefined, warn: () => undefined },
+      log: silentLog,
     });
     const [first, second] = await Promise.all([admin.refunds.refund(id), admin.refunds.refund(id)]);
     const outcomes = [first, second].map((o) => o?.kind).sort();
     expect(outcomes).toEqual(['refused', 'started']);
-    expect(fake.refunds().filter((r) => r.originalMerchantOrderId === id)).toHaveLength(1);
+    expect(t.fake.refunds().filter((r) => r.originalMerchantOrderId === id)).toHaveLength(1);
     expect((await units(t.app, who)).user.plan).toBe('pro');
 
-    const [refund] = fake.refunds().filter((r) => r.originalMerchantOrderId === id);
-    expect(await fake.finishRefund(refund?.merchantRefundId ?? '')).toBe(200);
-    expect(await fake.finishRefund(refund?.merchantRefundId ?? '')).toBe(200);
+    const [refund] = t.fake.refunds().filter((r) => r.originalMerchantOrderId === id);
+    expect(await t.fake.finishRefund(refund?.merchantRefundId ?? '')).toBe(200);
+    expect(await t.fake.finishRefund(refund?.merchantRefundId ?? '')).toBe(200);
     expect((await units(t.app, who)).user.plan).toBe('free');
     expect((await admin.refunds.refund(id)).kind).toBe('refused');
     const states = await eventStates(t.database.db, id);
     expect(states.filter((s) => s.endsWith('DOWNGRADED'))).toEqual(['webhook:DOWNGRADED']);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/billing/payments',
-      headers: bearer(who.token),
-    });
+    const list = await paymentsList(who);
     expect(list.json()).toMatchObject({ payments: [{ refund: 'COMPLETED' }] });
   });
 });

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { paymentMessages } from '@grasp/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../test/databases.ts';
-import { type FakePhonePe, startFakePhonePe } from '../../test/fake-vendors/phonepe.ts';
 import {
   eventStates,
   initiate,
@@ -11,6 +9,7 @@ import {
   type Payer,
   payer,
   paymentStatus,
+  phonePeV1App,
   postCallback,
   proCycles,
   units,
@@ -19,47 +18,30 @@ import {
 const PUBLIC_URL = 'https://grasp.example';
 
 describe.each(TEST_DATABASES)('payments through PhonePe (fake) on %s', (kind) => {
-  let t: TestApp;
-  let phonepe: FakePhonePe;
+  const t = phonePeV1App(kind, PUBLIC_URL);
   let who: Payer;
 
   beforeAll(async () => {
-    phonepe = await startFakePhonePe();
-    t = await buildTestApp(kind, {
-      env: {
-        PUBLIC_URL,
-        RATE_LIMIT_SCALE: '50',
-        PAYMENT_GATEWAY: 'phonepe-v1',
-        PHONEPE_MERCHANT_ID: phonepe.merchantId,
-        PHONEPE_SALT_KEY: phonepe.saltKey,
-        PHONEPE_SALT_INDEX: phonepe.saltIndex,
-        PHONEPE_BASE_URL: phonepe.baseURL,
-      },
-    });
     who = await payer(t.app, t.database.db, 'Priya');
   });
-  afterAll(async () => {
-    await t.close();
-    await phonepe.close();
-  });
   beforeEach(() => {
-    phonepe.down = false;
+    t.fake.down = false;
   });
 
   it('sends a checksum-signed pay request and returns PhonePe’s pay page', async () => {
     const res = await initiate(t.app, who);
     expect(res.statusCode).toBe(200);
     const { merchantTransactionId: id, redirectUrl } = res.json();
-    expect(redirectUrl).toBe(`${new URL(phonepe.baseURL).origin}/pay-page/${id}`);
+    expect(redirectUrl).toBe(`${new URL(t.fake.baseURL).origin}/pay-page/${id}`);
 
-    const sent = phonepe.requests.find((r) => r.path.endsWith('/pg/v1/pay'));
+    const sent = t.fake.requests.find((r) => r.path.endsWith('/pg/v1/pay'));
     const encoded = (sent?.body as { request?: string } | undefined)?.request;
     const expected = createHash('sha256')
-      .update(`${encoded}/pg/v1/pay${phonepe.saltKey}`)
+      .update(`${encoded}/pg/v1/pay${t.fake.saltKey}`)
       .digest('hex');
-    expect(sent?.headers['x-verify']).toBe(`${expected}###${phonepe.saltIndex}`);
-    expect(phonepe.payload(id)).toEqual({
-      merchantId: phonepe.merchantId,
+    expect(sent?.headers['x-verify']).toBe(`${expected}###${t.fake.saltIndex}`);
+    expect(t.fake.payload(id)).toEqual({
+      merchantId: t.fake.merchantId,
       merchantTransactionId: id,
       merchantUserId: who.userId.replaceAll('-', ''),
       amount: 9900,
@@ -77,25 +59,25 @@ describe.each(TEST_DATABASES)('payments through PhonePe (fake) on %s', (kind) =>
     const id = await newPayment(t.app, who);
     const pending = await paymentStatus(t.app, who, id);
     expect(pending.json()).toMatchObject({ status: 'PAYMENT_PENDING', success: false });
-    const check = phonepe.requests.findLast((r) => r.path.includes('/pg/v1/status/'));
+    const check = t.fake.requests.findLast((r) => r.path.includes('/pg/v1/status/'));
     expect(check?.method).toBe('GET');
-    expect(check?.headers['x-merchant-id']).toBe(phonepe.merchantId);
+    expect(check?.headers['x-merchant-id']).toBe(t.fake.merchantId);
 
-    phonepe.settle(id, 'PAYMENT_SUCCESS');
+    t.fake.settle(id, 'PAYMENT_SUCCESS');
     const done = await paymentStatus(t.app, who, id);
     expect(done.json()).toMatchObject({ status: 'PAYMENT_SUCCESS', success: true });
     expect(await units(t.app, who)).toMatchObject({ user: { plan: 'pro' }, available_units: 299 });
     // A final state is not asked about again.
-    const checks = phonepe.requests.filter((r) => r.path.includes(id)).length;
+    const checks = t.fake.requests.filter((r) => r.path.includes(id)).length;
     await paymentStatus(t.app, who, id);
-    expect(phonepe.requests.filter((r) => r.path.includes(id))).toHaveLength(checks);
+    expect(t.fake.requests.filter((r) => r.path.includes(id))).toHaveLength(checks);
   });
 
   it('verifies PhonePe’s callback checksum before it counts', async () => {
     const other = await payer(t.app, t.database.db, 'Ravi');
     const id = await newPayment(t.app, other);
-    phonepe.settle(id, 'PAYMENT_SUCCESS');
-    const genuine = phonepe.callback(id);
+    t.fake.settle(id, 'PAYMENT_SUCCESS');
+    const genuine = t.fake.callback(id);
     const forged = { body: genuine.body, xVerify: `${'0'.repeat(64)}###1` };
     expect((await postCallback(t.app, forged)).statusCode).toBe(401);
     expect(await proCycles(t.database.db, other.userId)).toBe(0);
@@ -113,21 +95,21 @@ describe.each(TEST_DATABASES)('payments through PhonePe (fake) on %s', (kind) =>
   it('records declines and wrong amounts without upgrading', async () => {
     const dev = await payer(t.app, t.database.db, 'Dev');
     const declined = await newPayment(t.app, dev);
-    phonepe.settle(declined, 'PAYMENT_DECLINED');
-    expect((await postCallback(t.app, phonepe.callback(declined))).statusCode).toBe(200);
+    t.fake.settle(declined, 'PAYMENT_DECLINED');
+    expect((await postCallback(t.app, t.fake.callback(declined))).statusCode).toBe(200);
     expect((await paymentStatus(t.app, dev, declined)).json()).toMatchObject({
       status: 'PAYMENT_DECLINED',
       message: paymentMessages.failed,
     });
     const short = await newPayment(t.app, dev);
-    phonepe.settle(short, 'PAYMENT_SUCCESS', 100);
+    t.fake.settle(short, 'PAYMENT_SUCCESS', 100);
     expect((await paymentStatus(t.app, dev, short)).json().status).toBe('PAYMENT_ERROR');
     expect((await units(t.app, dev)).user.plan).toBe('free');
   });
 
   it('answers 502 when PhonePe is down, and keeps the payment pending on a failed check', async () => {
     const id = await newPayment(t.app, who);
-    phonepe.down = true;
+    t.fake.down = true;
     expect((await paymentStatus(t.app, who, id)).json().status).toBe('PAYMENT_PENDING');
     const res = await initiate(t.app, who);
     expect(res.statusCode).toBe(502);

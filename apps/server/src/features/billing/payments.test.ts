@@ -1,9 +1,9 @@
 import { formatPrice, paymentMessages } from '@grasp/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../test/databases.ts';
 import {
   bearer,
+  billingApp,
   checkout,
   eventStates,
   initiate,
@@ -12,24 +12,20 @@ import {
   payer,
   paymentStatus,
   proCycles,
-  TEST_SECRETS,
   units,
 } from './payment-test-helpers.ts';
 
 describe.each(TEST_DATABASES)('payments through the sandbox on %s', (kind) => {
-  let t: TestApp;
+  const t = billingApp(kind, {
+    env: { RATE_LIMIT_SCALE: '50', SUPPORT_EMAIL: 'help@grasp.test' },
+  });
   let alice: Payer;
   let bob: Payer;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, {
-      secrets: TEST_SECRETS,
-      env: { RATE_LIMIT_SCALE: '50', SUPPORT_EMAIL: 'help@grasp.test' },
-    });
     alice = await payer(t.app, t.database.db, 'Alice');
     bob = await payer(t.app, t.database.db, 'Bob');
   });
-  afterAll(() => t.close());
 
   it('takes a Pro payment end to end: checkout page, Pay, callback, status, units', async () => {
     const started = await initiate(t.app, alice);

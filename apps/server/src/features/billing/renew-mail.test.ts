@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../lib/mailer.ts';
-import { createTestDatabase, TEST_DATABASES } from '../../test/databases.ts';
+import { TEST_DATABASES } from '../../test/databases.ts';
 import { manualClock } from '../../test/manual-clock.ts';
 import { userRow } from '../../test/user-row.ts';
+import { billingDatabase } from './payment-test-helpers.ts';
 import { createRenewMail } from './renew-mail.ts';
 import { createUsageService } from './usage.service.ts';
 
 describe.each(TEST_DATABASES)('the renew mail on %s', (kind) => {
-  let database: Database;
+  const database = billingDatabase(kind);
   const clock = manualClock('2026-11-01T10:00:00.000Z');
   const sent: Mail[] = [];
   const job = () =>
@@ -21,7 +21,6 @@ describe.each(TEST_DATABASES)('the renew mail on %s', (kind) => {
     });
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
     const usage = createUsageService({ db: database.db, clock });
     await database.db
       .insertInto('users')
@@ -32,7 +31,6 @@ describe.each(TEST_DATABASES)('the renew mail on %s', (kind) => {
       await usage.openFirstCycle(tx, 'u-free');
     });
   });
-  afterAll(() => database.close());
 
   it('goes once, three days before a Pro cycle ends, however many instances run it', async () => {
     expect(await job().run()).toEqual({ sent: 0 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeV2Gateway, v2Env } from '../../features/billing/v2-test-helpers.ts';
+import { fakeV2Gateway, v2Env } from '../../features/billing/payment-test-helpers.ts';
 import { TEST_DATABASES } from '../databases.ts';
 import { type FakePhonePeV2, startFakePhonePeV2 } from '../fake-vendors/phonepe-v2.ts';
 import { REDIS_AVAILABLE } from '../redis.ts';

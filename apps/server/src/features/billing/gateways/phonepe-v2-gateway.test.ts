@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePhonePeV2, startFakePhonePeV2 } from '../../../test/fake-vendors/phonepe-v2.ts';
-import { fakeV2Gateway } from '../v2-test-helpers.ts';
+import { fakeV2Gateway } from '../payment-test-helpers.ts';
 import type { PhonePeV2Options } from './phonepe-v2-gateway.ts';
 
 describe('PhonePe v2 gateway against the fake', () => {
