@@ -17,9 +17,11 @@ import { createProgressReader } from '../apps/server/src/features/learning/progr
 import {
   basePort,
   helloWorldFloor,
+  LOAD_HEADER,
   type LoadFigures,
   load,
-  onFreshPostgres,
+  loadRow,
+  onBothDatabases,
   printRows,
   type Started,
   signUp,
@@ -253,37 +255,17 @@ async function classesBench(env: Record<string, string>, offset: number): Promis
   }
 }
 
-const results = [
-  ['SQLite', await classesBench({}, 0)],
-  ['PostgreSQL', await onFreshPostgres((env) => classesBench(env, 1))],
-] as const;
+const results = await onBothDatabases(classesBench);
 const floor = await helloWorldFloor(port + 2);
 
-const rows: (string | number)[][] = [
-  ['database / scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
-];
-for (const [db, f] of results) {
-  for (const [name, figures] of [
-    ['1 conn', f.get1],
-    ['10 conn', f.get10],
-  ] as const) {
-    rows.push([
-      `${db}: class view, ${name}`,
-      figures.requestsPerSecond,
-      figures.p50,
-      figures.p99,
-      figures.errors,
-    ]);
-  }
-}
-rows.push([
-  'hello-world, 1 conn (floor)',
-  floor.requestsPerSecond,
-  floor.p50,
-  floor.p99,
-  floor.errors,
+printRows([
+  LOAD_HEADER,
+  ...results.flatMap(([db, f]) => [
+    loadRow(`${db}: class view, 1 conn`, f.get1),
+    loadRow(`${db}: class view, 10 conn`, f.get10),
+  ]),
+  loadRow('hello-world, 1 conn (floor)', floor),
 ]);
-printRows(rows);
 for (const [db, f] of results) {
   process.stdout.write(
     `${db}: ${MEMBERS} members × ${CONCEPTS} concepts, ${f.bytes} bytes; queries per view: ${f.queriesBig} (2 members × 3 concepts: ${f.queriesSmall})\n`,

@@ -14,6 +14,8 @@ import {
   cpuMs,
   type LoadFigures,
   load,
+  median,
+  printRows,
   rssMb,
   type Started,
   signUp,
@@ -88,7 +90,6 @@ const rssAfterLoad = builds.map((b) => rssMb(b.server.child.pid));
 for (const build of builds) await build.server.stop();
 await hello.stop();
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 const summary = (runs: LoadFigures[]) => ({
   requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
   p50: median(runs.map((r) => r.p50)),
@@ -107,7 +108,7 @@ const rows = [
     return [name, s.requestsPerSecond, s.p50, s.p99, s.non2xx, each];
   }),
 ];
-for (const row of rows) process.stdout.write(`${row.map((c) => String(c).padEnd(20)).join('')}\n`);
+printRows(rows, 20, 20);
 for (const [i, build] of builds.entries()) {
   const ratio = (summary(build.runs).requestsPerSecond / summary(baseline).requestsPerSecond) * 100;
   const answered = build.runs.reduce((sum, r) => sum + r.total, 0);

@@ -14,6 +14,7 @@ import {
 } from '@grasp/contract';
 import { checkTwoMinuteShape } from '../apps/server/src/features/explain/answer.ts';
 import { fakeAnswer } from '../apps/server/src/test/fake-answers.ts';
+import { print } from './lib.ts';
 
 const QUERIES: Record<LanguageId, string[]> = {
   en: ['Photosynthesis', 'Gravity', 'Inflation'],
@@ -28,10 +29,6 @@ const QUERIES: Record<LanguageId, string[]> = {
 const RIGHT = [0, 0.25, 0.5, 0.75, 1];
 const OVER = [1.01, 1.1, 1.25, 1.5, 2];
 const SHORT = [0.5, 0.9];
-
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
 
 interface Row {
   language: LanguageId;

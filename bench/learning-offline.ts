@@ -14,6 +14,7 @@ import {
   correctOptionInSection,
 } from '../apps/server/src/features/learning/quiz-rules.ts';
 import { collect, offlineExplanation } from '../apps/server/src/test/offline-explanation.ts';
+import { percentile, print } from './lib.ts';
 import { CONCEPTS } from './offline-concepts.ts';
 
 const TIMED_ROUNDS = 20;
@@ -21,14 +22,6 @@ const TIMED_ROUNDS = 20;
 const wordnet = createWordNet();
 const provider = createOfflineProvider({ wordnet });
 const signal = new AbortController().signal;
-
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 /** The number of questions the server would keep, or 0 when the quiz fails its rules. */
 async function validQuestions(explanation: ExplanationContext): Promise<number> {

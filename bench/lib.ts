@@ -177,6 +177,16 @@ export async function onFreshPostgres<T>(
   }
 }
 
+/** A bench on SQLite, then on a fresh PostgreSQL with its server on the next port. */
+export async function onBothDatabases<T>(
+  bench: (env: Record<string, string>, portOffset: number) => Promise<T>,
+) {
+  return [
+    ['SQLite', await bench({}, 0)],
+    ['PostgreSQL', await onFreshPostgres((env) => bench(env, 1))],
+  ] as const;
+}
+
 /** The machine's own noise floor: a bare Fastify answering one connection, in the same run. */
 export async function helloWorldFloor(port: number): Promise<LoadFigures> {
   const hello = await startServer('bench/hello-world.mjs', port);
@@ -188,7 +198,36 @@ export async function helloWorldFloor(port: number): Promise<LoadFigures> {
 }
 
 /** Rows of figures as aligned columns, the first one wide enough for a scenario's name. */
-export function printRows(rows: readonly (readonly (string | number)[])[]): void {
+export function printRows(
+  rows: readonly (readonly (string | number)[])[],
+  firstWidth = 34,
+  width = 10,
+): void {
   for (const row of rows)
-    process.stdout.write(`${row.map((c, i) => String(c).padEnd(i === 0 ? 34 : 10)).join('')}\n`);
+    process.stdout.write(
+      `${row.map((c, i) => String(c).padEnd(i === 0 ? firstWidth : width)).join('')}\n`,
+    );
+}
+
+/** The head of a table of load rounds, and one round's row under it. */
+export const LOAD_HEADER = ['database / scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors'];
+export const loadRow = (label: string, f: LoadFigures) => [
+  label,
+  f.requestsPerSecond,
+  f.p50,
+  f.p99,
+  f.errors,
+];
+
+/** The middle of the values (the upper one of an even count). */
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+
+/** The p-th percentile (0 to 100) of values sorted ascending; 0 when there are none. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export function print(line: string): void {
+  process.stdout.write(`${line}\n`);
 }

@@ -20,7 +20,7 @@ import { createMaterialsService } from '../apps/server/src/features/materials/ma
 import { splitIntoPassages } from '../apps/server/src/features/materials/passages.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 import { userRow } from '../apps/server/src/test/user-row.ts';
-import { basePort, onFreshPostgres, rssMb, signUp, startServer } from './lib.ts';
+import { basePort, onFreshPostgres, print, rssMb, signUp, startServer } from './lib.ts';
 
 const serverRequire = createRequire(new URL('../apps/server/', import.meta.url));
 const { PDFDocument, StandardFonts }: typeof PdfLib = serverRequire('pdf-lib');
@@ -225,7 +225,6 @@ const onPostgres = await onFreshPostgres(async ({ DATABASE_URL }) => {
 });
 
 const ms = (n: number) => n.toFixed(2);
-const print = (line: string) => process.stdout.write(`${line}\n`);
 print(`\nUpload to ready (built server, one request each)`);
 print(
   `  1-page PDF (baseline, loads pdf.js): ${upload.one.ms} ms, RSS ${upload.one.before} → ${upload.one.peak} MB (+${upload.one.growth})`,

@@ -6,20 +6,13 @@ import { DIFFICULTIES, TEMPLATE_IDS } from '@grasp/contract';
 import { checkTwoMinuteShape } from '../apps/server/src/features/explain/answer.ts';
 import { createOfflineProvider } from '../apps/server/src/features/explain/providers/offline/offline-provider.ts';
 import { createWordNet } from '../apps/server/src/features/explain/providers/offline/wordnet.ts';
+import { percentile, print } from './lib.ts';
 import { CONCEPTS } from './offline-concepts.ts';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 function summary(label: string, ms: number[]): string {
   const sorted = [...ms].sort((a, b) => a - b);
   const fmt = (n: number) => n.toFixed(1).padStart(6);
   return `${label.padEnd(34)} n=${String(sorted.length).padStart(4)}  p50 ${fmt(percentile(sorted, 50))} ms  p95 ${fmt(percentile(sorted, 95))} ms  max ${fmt(sorted[sorted.length - 1] ?? 0)} ms`;
-}
-
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
 }
 
 const wordnet = createWordNet();

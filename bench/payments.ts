@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type autocannon from 'autocannon';
-import { basePort, cpuMs, type LoadFigures, load, signUp, startServer } from './lib.ts';
+import { basePort, cpuMs, type LoadFigures, load, median, signUp, startServer } from './lib.ts';
 
 const ROUNDS = 3;
 
@@ -137,7 +137,6 @@ try {
     );
     helloRounds.push(await load({ url: `${hello.url}/api/health` }));
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
   const summary = (r: LoadFigures[]) =>
     `${median(r.map((x) => x.requestsPerSecond))} req/s, p50 ${median(r.map((x) => x.p50))} ms, p99 ${median(r.map((x) => x.p99))} ms, errors ${r.reduce((s, x) => s + x.errors, 0)}; rounds (req/s, p99 ms) ${r.map((x) => `${x.requestsPerSecond}/${x.p99}`).join('  ')}`;
   const added = median(rounds.map((r) => r.p99)) - median(fakeRounds.map((r) => r.p99));

@@ -14,10 +14,14 @@ import type { Request } from 'autocannon';
 import type SQLiteModule from 'better-sqlite3';
 import {
   basePort,
+  helloWorldFloor,
+  LOAD_HEADER,
   type LoadFigures,
   load,
-  onFreshPostgres,
+  loadRow,
+  onBothDatabases,
   pg,
+  printRows,
   type Started,
   signUp,
   startServer,
@@ -210,50 +214,18 @@ async function recapsBench(env: Record<string, string>, offset: number): Promise
   }
 }
 
-const results = [
-  ['SQLite', await recapsBench({}, 0)],
-  ['PostgreSQL', await onFreshPostgres((env) => recapsBench(env, 1))],
-] as const;
-// The machine's own noise floor: a bare Fastify answering one connection in the same run.
-const hello = await startServer('bench/hello-world.mjs', port + 2);
-const floor = await load({ url: `${hello.url}/api/health`, connections: 1 });
-await hello.stop();
+const results = await onBothDatabases(recapsBench);
+const floor = await helloWorldFloor(port + 2);
 
-const rows: (string | number)[][] = [
-  ['database / scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
-];
-for (const [db, f] of results) {
-  rows.push([
-    `${db}: GET recaps, 1 conn`,
-    f.get1.requestsPerSecond,
-    f.get1.p50,
-    f.get1.p99,
-    f.get1.errors,
-  ]);
-  rows.push([
-    `${db}: GET recaps, 10 conn`,
-    f.get10.requestsPerSecond,
-    f.get10.p50,
-    f.get10.p99,
-    f.get10.errors,
-  ]);
-  rows.push([
-    `${db}: review, 50 conn`,
-    f.review50.requestsPerSecond,
-    f.review50.p50,
-    f.review50.p99,
-    f.review50.errors,
-  ]);
-}
-rows.push([
-  'hello-world, 1 conn (floor)',
-  floor.requestsPerSecond,
-  floor.p50,
-  floor.p99,
-  floor.errors,
+printRows([
+  LOAD_HEADER,
+  ...results.flatMap(([db, f]) => [
+    loadRow(`${db}: GET recaps, 1 conn`, f.get1),
+    loadRow(`${db}: GET recaps, 10 conn`, f.get10),
+    loadRow(`${db}: review, 50 conn`, f.review50),
+  ]),
+  loadRow('hello-world, 1 conn (floor)', floor),
 ]);
-for (const row of rows)
-  process.stdout.write(`${row.map((c, i) => String(c).padEnd(i === 0 ? 34 : 10)).join('')}\n`);
 for (const [db, f] of results) {
   process.stdout.write(
     `${db}: ${CARDS} cards made from explanations by the first GET in ${f.firstSyncMs} ms; queue of ${f.queue.due} due items (dueCount ${f.queue.dueCount}, upcoming ${f.queue.upcoming}), ${f.queue.bytes} bytes; ${f.reviewsCounted} reviews counted for ${CARDS} sent\n`,

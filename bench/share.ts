@@ -8,9 +8,17 @@
  * Needs a build (npm run build). Run: npm run bench:share (BENCH_PORT moves the server).
  * Set DATABASE_URL=postgres://… to run the server on PostgreSQL instead of SQLite.
  */
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { basePort, type LoadFigures, load, rssMb, signUp, startServer } from './lib.ts';
+import {
+  basePort,
+  cpuMs,
+  type LoadFigures,
+  load,
+  median,
+  rssMb,
+  signUp,
+  startServer,
+} from './lib.ts';
 
 const ROUNDS = 3;
 const FIRST_VIEWS = ['photosynthesis', 'osmosis', 'volcano', 'democracy', 'algebra', 'enzyme'];
@@ -30,12 +38,6 @@ function wire(url: string, encoding: string): Promise<{ bytes: number; body: str
     req.on('error', reject);
     req.end();
   });
-}
-
-/** CPU time (user + system) a process has used, in ms, from /proc (Linux, as rssMb). */
-function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const port = basePort(3401);
@@ -96,7 +98,6 @@ try {
   }
   const rssAfter = rssMb(server.child.pid);
 
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   const p99 = median(rounds.map((r) => r.p99));
   const errors = rounds.reduce((sum, r) => sum + r.errors, 0);

@@ -15,15 +15,11 @@ import {
   type FakeWikipedia,
   startFakeWikipedia,
 } from '../apps/server/src/test/fake-vendors/fake-wikipedia.ts';
-import { basePort } from './lib.ts';
+import { basePort, print } from './lib.ts';
 import { CONCEPTS } from './offline-concepts.ts';
 
 const LATENCIES = [50, 400];
 let nextPort = basePort(4300);
-
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
 
 interface Server {
   t: TestApp;

@@ -10,7 +10,9 @@ import {
   basePort,
   type LoadFigures,
   load,
-  onFreshPostgres,
+  loadRow,
+  onBothDatabases,
+  printRows,
   type Started,
   signUp,
   startServer,
@@ -108,8 +110,7 @@ async function wholeFlow(env: Record<string, string>, offset: number): Promise<L
   }
 }
 
-const sqlite = await wholeFlow({}, 0);
-const postgres = await onFreshPostgres((env) => wholeFlow(env, 1));
+const [[, sqlite], [, postgres]] = await onBothDatabases(wholeFlow);
 const hello = await startServer('bench/hello-world.mjs', port + 2);
 const baseline = await load({ url: `${hello.url}/api/health`, connections: CONNECTIONS });
 await hello.stop();
@@ -124,9 +125,9 @@ const rows: (string | number)[][] = [
       ['whole flow, PostgreSQL', postgres],
       ['hello-world', baseline],
     ] as const
-  ).map(([scenario, f]) => [scenario, f.requestsPerSecond, f.p50, f.p99, f.errors, ratio(f)]),
+  ).map(([scenario, f]) => [...loadRow(scenario, f), ratio(f)]),
 ];
-for (const row of rows) process.stdout.write(`${row.map((c) => String(c).padEnd(24)).join('')}\n`);
+printRows(rows, 24, 24);
 process.stdout.write(
   `${CONNECTIONS} connections, 10 s each; a round is 3 requests (sign in, cached explanation, stats), over ${USERS} users; errors are non-2xx answers plus failed requests\n`,
 );
