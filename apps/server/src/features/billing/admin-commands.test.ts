@@ -31,6 +31,35 @@ describe.each(TEST_DATABASES)('admin commands on %s', (kind) => {
     return { code, out, err };
   }
 
+  /** A successful sandbox payment of Meera's that started Pro at `at`. */
+  async function insertPayment(id: string, at: Date): Promise<void> {
+    await database.db
+      .insertInto('payments')
+      .values({
+        merchant_transaction_id: id,
+        user_id: 'u-meera',
+        gateway: 'sandbox',
+        product_id: 'pro_plan',
+        amount_paise: 9900,
+        state: 'PAYMENT_SUCCESS',
+        gateway_transaction_id: `SBX_${id}`,
+        upgraded_at: at.toISOString(),
+        buyer_state: null,
+        next_check_at: null,
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+      })
+      .execute();
+  }
+  const refundState = async (id: string) =>
+    (
+      await database.db
+        .selectFrom('refunds')
+        .select('state')
+        .where('merchant_transaction_id', '=', id)
+        .executeTakeFirst()
+    )?.state;
+
   beforeAll(async () => {
     usage = createUsageService({ db: database.db, clock });
     const { gateway } = createSandboxGateway({
@@ -91,24 +120,7 @@ describe.each(TEST_DATABASES)('admin commands on %s', (kind) => {
 
   it('refunds a successful payment once, moving the plan back to Free', async () => {
     await run('set-plan', 'meera', 'pro');
-    const at = clock.now().toISOString();
-    await database.db
-      .insertInto('payments')
-      .values({
-        merchant_transaction_id: 'GRASP_refund_me',
-        user_id: 'u-meera',
-        gateway: 'sandbox',
-        product_id: 'pro_plan',
-        amount_paise: 9900,
-        state: 'PAYMENT_SUCCESS',
-        gateway_transaction_id: 'SBX1',
-        upgraded_at: at,
-        buyer_state: null,
-        next_check_at: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertPayment('GRASP_refund_me', clock.now());
     const first = await run('refund', 'GRASP_refund_me');
     expect(first).toMatchObject({ code: 0 });
     expect(first.out).toContain('completed; the plan is back on Free');
@@ -117,5 +129,18 @@ describe.each(TEST_DATABASES)('admin commands on %s', (kind) => {
     expect(second).toMatchObject({ code: 1 });
     expect(second.err).toContain('already refunded');
     expect((await run('refund', 'GRASP_unknown')).err).toContain('no such payment');
+  });
+
+  it('leaves an Enterprise plan alone when an old Pro payment is refunded', async () => {
+    clock.advance(60_000);
+    await run('set-plan', 'meera', 'pro');
+    await insertPayment('GRASP_old_pro', clock.now());
+    clock.advance(60_000);
+    expect((await run('set-plan', 'meera', 'enterprise')).code).toBe(0);
+    const refunded = await run('refund', 'GRASP_old_pro');
+    expect(refunded).toMatchObject({ code: 0 });
+    expect(refunded.out).toContain('completed; the plan stays as it was');
+    expect(await usage.availableUnits('u-meera')).toBeNull();
+    expect(await refundState('GRASP_old_pro')).toBe('COMPLETED');
   });
 });

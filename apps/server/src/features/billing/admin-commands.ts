@@ -105,7 +105,9 @@ export async function runAdminCommand(
     }
     const when =
       outcome.state === 'COMPLETED'
-        ? 'completed; the plan is back on Free'
+        ? outcome.downgraded
+          ? 'completed; the plan is back on Free'
+          : 'completed; the plan stays as it was (this payment does not fund the current Pro cycle)'
         : outcome.state === 'FAILED'
           ? 'failed at the gateway'
           : 'pending; the gateway’s webhook or the next reconciliation completes it';

@@ -202,21 +202,37 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
     }
   });
 
-  it('refunds once: a second refund is refused, the webhook completes it, the plan falls back to Free once', async () => {
-    const who = await payer(t.app, t.database.db, 'Refunded');
-    const id = await newPayment(t.app, who);
-    await t.fake.finish(id);
-    // The operator's command runs in its own process: its own billing service on the same data.
-    const config = parseEnv({ NODE_ENV: 'test', ...v2Env(t.fake, PUBLIC_URL) });
-    const admin = createBillingService({
+  // The operator's command runs in its own process: its own billing service on the same data.
+  const operator = () =>
+    createBillingService({
       db: t.database.db,
       clock,
-      config,
+      config: parseEnv({ NODE_ENV: 'test', ...v2Env(t.fake, PUBLIC_URL) }),
       secret: TEST_SECRETS.jwtSecret,
       usage: createUsageService({ db: t.database.db, clock }),
       mailer: { send: async () => undefined },
       log: silentLog,
     });
+  /** Refunds a payment through the operator's command and lets PhonePe's webhook complete it. */
+  async function refundCompleted(admin: ReturnType<typeof operator>, id: string): Promise<void> {
+    expect(await admin.refunds.refund(id)).toMatchObject({ kind: 'started', state: 'PENDING' });
+    const [refund] = t.fake.refunds().filter((r) => r.originalMerchantOrderId === id);
+    expect(await t.fake.finishRefund(refund?.merchantRefundId ?? '')).toBe(200);
+  }
+  const paymentRows = (who: Payer) =>
+    t.app
+      .inject({ method: 'GET', url: '/api/billing/payments', headers: bearer(who.token) })
+      .then((r) =>
+        r.json<{ payments: { merchantTransactionId: string; refund: string | null }[] }>(),
+      );
+  const downgrades = async (id: string) =>
+    (await eventStates(t.database.db, id)).filter((s) => s.endsWith('DOWNGRADED'));
+
+  it('refunds once: a second refund is refused, the webhook completes it, the plan falls back to Free once', async () => {
+    const who = await payer(t.app, t.database.db, 'Refunded');
+    const id = await newPayment(t.app, who);
+    await t.fake.finish(id);
+    const admin = operator();
     const [first, second] = await Promise.all([admin.refunds.refund(id), admin.refunds.refund(id)]);
     const outcomes = [first, second].map((o) => o?.kind).sort();
     expect(outcomes).toEqual(['refused', 'started']);
@@ -233,7 +249,60 @@ describe.each(TEST_DATABASES)('payments through PhonePe v2 (fake) on %s', (kind)
     const list = await paymentsList(who);
     expect(list.json()).toMatchObject({ payments: [{ refund: 'COMPLETED' }] });
   });
+
+  it('keeps Pro when the refunded payment is an older one: the renewal funds the cycle; its own refund falls back to Free once', async () => {
+    const who = await payer(t.app, t.database.db, 'Renewed');
+    const older = await newPayment(t.app, who);
+    await t.fake.finish(older);
+    clock.advance(HOUR_MS); // renewed early: the renewal's cycle starts later
+    const newer = await newPayment(t.app, who);
+    await t.fake.finish(newer);
+    const admin = operator();
+
+    await refundCompleted(admin, older);
+    expect((await units(t.app, who)).user.plan).toBe('pro');
+    expect(await proCycles(t.database.db, who.userId)).toBe(2);
+    expect(await eventStates(t.database.db, older)).toContain('webhook:REFUND_COMPLETED');
+    expect(await downgrades(older)).toEqual([]);
+    expect((await paymentRows(who)).payments).toMatchObject([
+      { merchantTransactionId: newer, refund: null },
+      { merchantTransactionId: older, refund: 'COMPLETED' },
+    ]);
+    expect(await admin.refunds.refund(older)).toMatchObject({ kind: 'refused' });
+
+    await refundCompleted(admin, newer);
+    const [refund] = t.fake.refunds().filter((r) => r.originalMerchantOrderId === newer);
+    expect(await t.fake.finishRefund(refund?.merchantRefundId ?? '')).toBe(200); // a replay
+    expect((await units(t.app, who)).user.plan).toBe('free');
+    expect(await downgrades(newer)).toEqual(['webhook:DOWNGRADED']);
+    expect(await downgrades(older)).toEqual([]);
+  });
+
+  it('falls back to Free once when the renewal is refunded first: the older refund then changes nothing', async () => {
+    const who = await payer(t.app, t.database.db, 'RenewalRefunded');
+    const older = await newPayment(t.app, who);
+    await t.fake.finish(older);
+    clock.advance(HOUR_MS);
+    const newer = await newPayment(t.app, who);
+    await t.fake.finish(newer);
+    const admin = operator();
+
+    await refundCompleted(admin, newer);
+    expect((await units(t.app, who)).user.plan).toBe('free');
+    await t.database.db
+      .updateTable('usage_cycles')
+      .set({ units_used: 5 })
+      .where('user_id', '=', who.userId)
+      .execute();
+    await refundCompleted(admin, older);
+    expect((await units(t.app, who)).available_units).toBe(94);
+    expect(await eventStates(t.database.db, older)).toContain('webhook:REFUND_COMPLETED');
+    expect(await downgrades(older)).toEqual([]);
+    expect(await downgrades(newer)).toEqual(['webhook:DOWNGRADED']);
+  });
 });
+
+const HOUR_MS = 60 * 60_000;
 
 async function waitUntil(check: () => boolean): Promise<void> {
   for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 20));

@@ -82,6 +82,46 @@ export async function claimDowngrade(db: Db, merchantRefundId: string, at: Date)
   return result.numUpdatedRows === 1n;
 }
 
+/**
+ * The user's plan, locked until the transaction ends (a no-op update: PostgreSQL locks the row,
+ * SQLite the database), so refunds and upgrades of one user settle the plan one after the other.
+ */
+export async function lockUserPlan(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ plan: eb.ref('plan') }))
+    .where('id', '=', userId)
+    .returning('plan')
+    .executeTakeFirst();
+  return row?.plan;
+}
+
+/**
+ * Whether another successful payment of the user, not refunded, started its Pro cycle at or
+ * after `upgradedAt`: then that payment, not the one at `upgradedAt`, funds the current cycle.
+ */
+export async function laterFundingPayment(
+  db: Db,
+  payment: { userId: string; merchantTransactionId: string; upgradedAt: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .leftJoin('refunds', (join) =>
+      join
+        .onRef('refunds.merchant_transaction_id', '=', 'payments.merchant_transaction_id')
+        .on('refunds.state', '=', 'COMPLETED'),
+    )
+    .select('payments.merchant_transaction_id')
+    .where('payments.user_id', '=', payment.userId)
+    .where('payments.merchant_transaction_id', '<>', payment.merchantTransactionId)
+    .where('payments.state', '=', 'PAYMENT_SUCCESS')
+    .where('payments.upgraded_at', '>=', payment.upgradedAt)
+    .where('refunds.merchant_refund_id', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function dueRefunds(db: Db, now: Date, limit: number) {
   return db
     .selectFrom('refunds')

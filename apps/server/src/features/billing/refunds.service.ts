@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PaymentGateway, RefundReport, WebhookNotice } from './gateways/payment-gateway.ts';
@@ -12,16 +12,25 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
-/** What an operator's refund command ends in; `refused` names why. */
+/**
+ * What an operator's refund command ends in; `refused` names why, `downgraded` whether the
+ * completed refund moved the plan back to Free.
+ */
 export type RefundOutcome =
   | { kind: 'refused'; reason: string }
-  | { kind: 'started'; merchantRefundId: string; state: RefundReport['state'] };
+  | {
+      kind: 'started';
+      merchantRefundId: string;
+      state: RefundReport['state'];
+      downgraded: boolean;
+    };
 
 const newMerchantRefundId = () => `GRASPR_${randomBytes(12).toString('hex')}`;
 
 /**
  * Full refunds (DESIGN.md §12): one per payment (the unique key), the gateway's report or its
- * status API completes it, and the plan falls back to Free once, claimed like the upgrade.
+ * status API completes it, and the plan falls back to Free once, claimed like the upgrade, but
+ * only when the refunded payment funds the current Pro cycle: a renewal paid later keeps it.
  */
 export function createRefundService(deps: {
   db: Kysely<DB>;
@@ -32,23 +41,43 @@ export function createRefundService(deps: {
 }) {
   const { db, clock, gateway, usage, log } = deps;
 
-  async function applyRefundReport(report: RefundReport, source: string): Promise<void> {
+  /**
+   * Whether the refunded payment is what the user's current Pro cycle rests on: the user is on
+   * Pro, the payment started a cycle, and no other unrefunded payment started one since.
+   */
+  async function fundsCurrentPro(tx: Transaction<DB>, refund: repo.RefundRow): Promise<boolean> {
+    const plan = await repo.lockUserPlan(tx, refund.user_id);
+    if (plan?.toLowerCase() !== 'pro') return false;
+    const payment = await payments.findPayment(tx, refund.merchant_transaction_id);
+    if (!payment?.upgraded_at) return false;
+    const renewed = await repo.laterFundingPayment(tx, {
+      userId: refund.user_id,
+      merchantTransactionId: payment.merchant_transaction_id,
+      upgradedAt: payment.upgraded_at,
+    });
+    return !renewed;
+  }
+
+  /** Applies a refund's report; true when its completion moved the plan back to Free. */
+  async function applyRefundReport(report: RefundReport, source: string): Promise<boolean> {
     const refund = await repo.findRefund(db, report.merchantRefundId);
     if (!refund) throw new Error(`no refund ${report.merchantRefundId}`);
-    if (report.state === 'PENDING') return;
+    if (report.state === 'PENDING') return false;
     const at = clock.now();
-    await db.transaction().execute(async (tx) => {
+    return db.transaction().execute(async (tx) => {
       const id = refund.merchant_refund_id;
-      if (await repo.moveRefund(tx, id, report.state, report.gatewayRefundId, at)) {
-        await payments.addEvent(tx, {
-          merchantTransactionId: refund.merchant_transaction_id,
-          state: `REFUND_${report.state}`,
-          source,
-          detail: { merchantRefundId: id, amount: report.amountPaise },
-          at,
-        });
-      }
-      if (report.state !== 'COMPLETED' || !(await repo.claimDowngrade(tx, id, at))) return;
+      const moved = await repo.moveRefund(tx, id, report.state, report.gatewayRefundId, at);
+      if (!moved) return false;
+      await payments.addEvent(tx, {
+        merchantTransactionId: refund.merchant_transaction_id,
+        state: `REFUND_${report.state}`,
+        source,
+        detail: { merchantRefundId: id, amount: report.amountPaise },
+        at,
+      });
+      // Decided once, as the refund completes: a later payment or refund must not reopen it.
+      if (report.state !== 'COMPLETED' || !(await fundsCurrentPro(tx, refund))) return false;
+      if (!(await repo.claimDowngrade(tx, id, at))) return false;
       await usage.startPlan(tx, refund.user_id, 'free');
       await payments.addEvent(tx, {
         merchantTransactionId: refund.merchant_transaction_id,
@@ -56,6 +85,7 @@ export function createRefundService(deps: {
         source,
         at,
       });
+      return true;
     });
   }
 
@@ -85,15 +115,15 @@ export function createRefundService(deps: {
           merchantTransactionId,
           amountPaise: payment.amount_paise,
         });
-        await applyRefundReport(report, 'refund');
-        return { kind: 'started', merchantRefundId, state: report.state };
+        const downgraded = await applyRefundReport(report, 'refund');
+        return { kind: 'started', merchantRefundId, state: report.state, downgraded };
       } catch (error) {
         // The refund may have reached the gateway: it stays PENDING for reconciliation to ask.
         log.warn(
           { err: error, merchantRefundId },
           'refund request failed; reconciliation will ask',
         );
-        return { kind: 'started', merchantRefundId, state: 'PENDING' };
+        return { kind: 'started', merchantRefundId, state: 'PENDING', downgraded: false };
       }
     },
 
