@@ -59,8 +59,18 @@ test('the app installs, and reminders are set from the profile menu', async ({ p
     expect((await page.request.get(icon.src)).ok()).toBe(true);
   }
 
+  // The menu's first item takes the focus; the arrows move on; Enter follows the link.
   await page.getByRole('button', { name: /Profile menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Reminders' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Classes', 'Reminders', 'Sign out']);
+  await expect(page.getByRole('menuitem', { name: 'Classes' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Classes' })).toBeVisible();
+  await expect(page).toHaveURL(/\/classes$/);
+  await page.getByRole('button', { name: /Profile menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Classes' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Reminders' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Reminders' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Email' }).check();
   await page.getByLabel('Hour', { exact: true }).selectOption('7');
