@@ -19,6 +19,35 @@ test.afterAll(async ({ request }) => {
 const tokenOf = async (page: Page) =>
   (await page.evaluate(() => localStorage.getItem('auth_token'))) ?? '';
 
+/** How many reviews made offline this browser still keeps (the learning feature's IndexedDB). */
+const keptOffline = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('grasp-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction('recap-reviews').objectStore('recap-reviews').count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+
+const reviewsBy = (name: string) =>
+  withDatabase((db) =>
+    db
+      .prepare(
+        `select count(*) as n from recap_reviews
+         join users on users.id = recap_reviews.user_id where users.username_key = ?`,
+      )
+      .get(name.toLowerCase()),
+  ) as { n: number };
+
 /** Waits until the app's service worker is active and controls the page. */
 async function controlledByServiceWorker(page: Page): Promise<string> {
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
@@ -59,8 +88,18 @@ test('the app installs, and reminders are set from the profile menu', async ({ p
     expect((await page.request.get(icon.src)).ok()).toBe(true);
   }
 
+  // The menu's first item takes the focus; the arrows move on; Enter follows the link.
   await page.getByRole('button', { name: /Profile menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Reminders' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Classes', 'Reminders', 'Sign out']);
+  await expect(page.getByRole('menuitem', { name: 'Classes' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Classes' })).toBeVisible();
+  await expect(page).toHaveURL(/\/classes$/);
+  await page.getByRole('button', { name: /Profile menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Classes' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Reminders' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Reminders' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Email' }).check();
   await page.getByLabel('Hour', { exact: true }).selectOption('7');
@@ -158,4 +197,60 @@ test('recaps reviewed offline reach the server once back online; one reviewed me
       { query: due[2]?.query, rating: 'easy' },
     ].sort((a, b) => (a.query ?? '').localeCompare(b.query ?? '')),
   );
+});
+
+test('signing out forgets the reviews kept offline: the next person on the device neither sees nor sends them', async ({
+  page,
+  context,
+}) => {
+  await page.request.post('/api/test/clock', { data: { offsetMs: 0 } });
+  const first = uniqueName('shr');
+  const next = uniqueName('nxt');
+  await registerAndSignIn(page, next);
+  await page.getByRole('button', { name: /Profile menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await registerAndSignIn(page, first);
+  await page.getByPlaceholder('What concept would you like to learn?').fill('gravity');
+  await page.getByRole('button', { name: 'Explain', exact: true }).click();
+  await expect(page.locator('#result-title')).toHaveText(/gravity/i);
+  expect((await page.request.post('/api/test/clock', { data: { offsetMs: 10 * DAY } })).ok()).toBe(
+    true,
+  );
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await signIn(page, first);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await controlledByServiceWorker(page);
+  await page.goto('/review');
+  await expect(page.getByText('Recap 1 of 1')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Recap 1 of 1')).toBeVisible();
+  await page.getByRole('button', { name: /Rate your recall|Check yourself/ }).click();
+  if (await page.getByRole('button', { name: 'Rate your recall' }).isVisible()) {
+    await page.getByRole('button', { name: 'Rate your recall' }).click();
+  }
+  await page.getByRole('button', { name: /^Good/ }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: REMINDER_MESSAGES.offlineSaved }),
+  ).toBeVisible();
+  expect(await keptOffline(page)).toBe(1);
+
+  // Still offline, the user signs out and leaves the device to the next person.
+  await page.getByRole('button', { name: /Profile menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => keptOffline(page)).toBe(0);
+
+  await context.setOffline(false);
+  await signIn(page, next);
+  await expect(page.getByRole('button', { name: /Profile menu/ })).toBeVisible();
+  await page.goto('/review');
+  await expect(page.getByRole('heading', { name: 'No recaps due right now' })).toBeVisible();
+  await expect(page.getByText(/made offline sent/)).toHaveCount(0);
+  expect(await keptOffline(page)).toBe(0);
+  expect(reviewsBy(first).n).toBe(0);
 });

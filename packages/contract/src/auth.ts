@@ -35,6 +35,13 @@ export const AUTH_MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;
 
+/** The signed-in user's profile menu, in its order: the first item takes the focus. */
+export const PROFILE_MENU_LABELS = {
+  classes: 'Classes',
+  reminders: 'Reminders',
+  signOut: 'Sign out',
+} as const;
+
 function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);

@@ -69,6 +69,15 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
 }));
 
+/** A session was saved on this device but can no longer be used (expired or unreadable). */
+export function savedSessionLapsed(): boolean {
+  try {
+    return localStorage.getItem(AUTH_STORAGE_KEY) !== null && readSaved() === null;
+  } catch {
+    return false;
+  }
+}
+
 /** Other features (the concept store) clear their own state on sign-out through this. */
 export function onSignOut(listener: () => void): () => void {
   signOutListeners.add(listener);

@@ -1,4 +1,4 @@
-import { planName, type User } from '@grasp/contract';
+import { PROFILE_MENU_LABELS, planName, type User } from '@grasp/contract';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { useDropdown } from '../../components/ui/use-dropdown.ts';
@@ -10,6 +10,9 @@ interface ProfileMenuProps {
   user: User;
   onSignOut: () => void;
 }
+
+const ITEM =
+  'w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
 
 /** Moves focus between the menu's items with the arrow, Home and End keys (ARIA menu pattern). */
 function moveFocus(event: KeyboardEvent<HTMLElement>) {
@@ -30,8 +33,8 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
 }
 
 /**
- * Avatar button and its menu: who is signed in, on which plan, the reminder settings and
- * "Sign out" (SPEC.md §2).
+ * Avatar button and its menu: who is signed in, on which plan, their classes (DESIGN.md §13),
+ * the reminder settings and "Sign out" (SPEC.md §2).
  */
 export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
   const { open, toggle, close, rootRef, buttonRef } = useDropdown();
@@ -80,21 +83,15 @@ export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
             onKeyDown={moveFocus}
             className="py-1"
           >
-            <Link
-              to={paths.reminders}
-              role="menuitem"
-              onClick={close}
-              className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
-            >
-              Reminders
+            {/* Every signed-in user: a learner joins a class by code, an Enterprise teacher runs one. */}
+            <Link to={paths.classes} role="menuitem" onClick={close} className={`block ${ITEM}`}>
+              {PROFILE_MENU_LABELS.classes}
             </Link>
-            <button
-              type="button"
-              role="menuitem"
-              onClick={signOut}
-              className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
-            >
-              Sign out
+            <Link to={paths.reminders} role="menuitem" onClick={close} className={`block ${ITEM}`}>
+              {PROFILE_MENU_LABELS.reminders}
+            </Link>
+            <button type="button" role="menuitem" onClick={signOut} className={ITEM}>
+              {PROFILE_MENU_LABELS.signOut}
             </button>
           </div>
         </div>

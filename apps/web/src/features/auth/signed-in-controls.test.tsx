@@ -38,9 +38,27 @@ describe('SignedInControls', () => {
     expect(screen.getByText('@asha')).toBeInTheDocument();
     expect(screen.getByText('Plan: Pro')).toBeInTheDocument();
     // The first item takes the focus; the arrows go on to the next.
+    expect(screen.getByRole('menuitem', { name: 'Classes' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Reminders' })).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Classes' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus();
+  });
+
+  it.each(['free', 'pro', 'enterprise'])('leads to /classes on the %s plan', async (plan) => {
+    signInAs(makeUser({ plan }));
+    renderHeaderPart();
+    await userEvent.click(menuButton());
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Classes',
+      'Reminders',
+      'Sign out',
+    ]);
+    expect(screen.getByRole('menuitem', { name: 'Classes' })).toHaveAttribute('href', '/classes');
   });
 
   it('shows the avatar, or a default icon without one', () => {
@@ -69,7 +87,7 @@ describe('SignedInControls', () => {
     renderHeaderPart();
     menuButton().focus();
     await userEvent.keyboard('{Enter}');
-    expect(screen.getByRole('menuitem', { name: 'Reminders' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Classes' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(menuButton()).toHaveFocus();

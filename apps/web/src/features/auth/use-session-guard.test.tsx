@@ -2,6 +2,7 @@ import { SESSION_CHECK_INTERVAL_MS, SESSION_LIFETIME_MS } from '@grasp/contract'
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY, useAuth } from '../../lib/auth-store.ts';
+import { forgetOfflineData } from '../learning/index.ts';
 import {
   callsTo,
   errorBody,
@@ -13,6 +14,8 @@ import {
   stubApi,
 } from './testing/auth-fixtures.ts';
 import { useSessionGuard } from './use-session-guard.ts';
+
+vi.mock('../learning/index.ts', () => ({ forgetOfflineData: vi.fn(() => Promise.resolve()) }));
 
 function Guarded() {
   useSessionGuard();
@@ -79,5 +82,62 @@ describe('useSessionGuard', () => {
     expect(useAuth.getState().token).toBe('tok');
     await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS));
     expect(useAuth.getState().token).toBeNull();
+  });
+});
+
+describe('useSessionGuard on a shared device', () => {
+  const forgotten = () => vi.mocked(forgetOfflineData).mock.calls.length;
+  const ok = () => json({ success: true, user: makeUser(), available_units: 99 });
+
+  beforeEach(() => {
+    resetAuth();
+    vi.mocked(forgetOfflineData).mockClear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("forgets the user's offline data when they sign out", async () => {
+    const fetchMock = startWith(ok);
+    await waitFor(() => expect(callsTo(fetchMock, UNITS)).toHaveLength(1));
+    expect(forgotten()).toBe(0);
+    act(() => useAuth.getState().signOut());
+    expect(forgotten()).toBe(1);
+  });
+
+  it('forgets it when the server says the session is gone', async () => {
+    startWith(() => errorBody(401, 'UNAUTHORIZED', 'Session expired'));
+    await waitFor(() => expect(useAuth.getState().token).toBeNull());
+    expect(forgotten()).toBe(1);
+  });
+
+  it('forgets it when the session expires', async () => {
+    vi.useFakeTimers();
+    const start = new Date('2026-01-01T10:00:00Z').getTime();
+    vi.setSystemTime(start);
+    startWith(ok, start - SESSION_LIFETIME_MS + 30_000);
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS));
+    expect(useAuth.getState().token).toBeNull();
+    expect(forgotten()).toBe(1);
+  });
+
+  it('forgets it when the saved session lapsed while the app was closed', () => {
+    const user = makeUser();
+    const loginTime = Date.now() - SESSION_LIFETIME_MS - 1;
+    localStorage.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ isAuthenticated: true, user, token: 'tok', loginTime }),
+    );
+    stubApi({});
+    render(<Guarded />);
+    expect(forgotten()).toBe(1);
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+
+  it("leaves a visitor's device alone", () => {
+    stubApi({});
+    render(<Guarded />);
+    expect(forgotten()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { SESSION_CHECK_INTERVAL_MS } from '@grasp/contract';
 import { useEffect } from 'react';
-import { isExpired, useAuth } from '../../lib/auth-store.ts';
+import { isExpired, onSignOut, savedSessionLapsed, useAuth } from '../../lib/auth-store.ts';
+import { forgetOfflineData } from '../learning/index.ts';
 
 /** Signs out once the session is older than its lifetime (SPEC.md §4). */
 export function signOutIfExpired(now = Date.now()): void {
@@ -8,14 +9,26 @@ export function signOutIfExpired(now = Date.now()): void {
   if (loginTime !== null && isExpired(loginTime, now)) signOut();
 }
 
+/** Whatever this device keeps for the user goes when they leave, by choice or by expiry. */
+function forgetUserData(): void {
+  forgetOfflineData().catch(() => undefined);
+}
+
 /**
  * Mounted once at the app root: re-checks a session restored from storage, then watches its
- * expiry. The check loads on demand, so the landing page's first chunk stays small.
+ * expiry; every sign-out forgets the user's offline data. The check loads on demand, so the
+ * landing page's first chunk stays small.
  */
 export function useSessionGuard(): void {
+  useEffect(() => onSignOut(forgetUserData), []);
+
   useEffect(() => {
-    // At mount, a token can only have come from storage: a fresh login happens later.
-    if (!useAuth.getState().token) return;
+    // At mount, a token can only have come from storage: a fresh login happens later. A saved
+    // session that lapsed while the app was closed is a sign-out too.
+    if (!useAuth.getState().token) {
+      if (savedSessionLapsed()) useAuth.getState().signOut();
+      return;
+    }
     const controller = new AbortController();
     import('./api/user-status.ts')
       .then(({ recheckSession }) => recheckSession(controller.signal))

@@ -43,3 +43,13 @@ export async function offlineReviewsOf(userId: string): Promise<OfflineReview[]>
     .filter((r) => r.userId === userId)
     .sort((a, b) => a.madeAt.localeCompare(b.madeAt));
 }
+
+/**
+ * Forgets every review kept on this device, sent or not: after a sign-out the next person on a
+ * shared device must neither see them nor send them under their own account.
+ */
+export async function forgetOfflineData(): Promise<void> {
+  if (typeof indexedDB === 'undefined') return;
+  const { kv, store } = await keptReviews();
+  await kv.clear(store);
+}

@@ -133,7 +133,10 @@ export const useRecaps = create<RecapsState>()((set, get) => {
     async sendOffline() {
       let sent = 0;
       const refused: string[] = [];
-      for (const review of await offlineReviewsOf(userId())) {
+      const sender = userId();
+      for (const review of await offlineReviewsOf(sender)) {
+        // Signed out meanwhile: what is left was forgotten, and must not go under another account.
+        if (userId() !== sender) break;
         try {
           await reviewRecap(review.cardId, review.rating);
           sent++;
