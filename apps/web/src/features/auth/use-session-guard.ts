@@ -1,7 +1,6 @@
 import { SESSION_CHECK_INTERVAL_MS } from '@grasp/contract';
 import { useEffect } from 'react';
 import { isExpired, onSignOut, savedSessionLapsed, useAuth } from '../../lib/auth-store.ts';
-import { forgetOfflineData } from '../learning/index.ts';
 
 /** Signs out once the session is older than its lifetime (SPEC.md §4). */
 export function signOutIfExpired(now = Date.now()): void {
@@ -11,7 +10,10 @@ export function signOutIfExpired(now = Date.now()): void {
 
 /** Whatever this device keeps for the user goes when they leave, by choice or by expiry. */
 function forgetUserData(): void {
-  forgetOfflineData().catch(() => undefined);
+  // Loaded on sign-out only: the landing page's first chunk does not carry IndexedDB code.
+  import('../learning/index.ts')
+    .then(({ forgetOfflineData }) => forgetOfflineData())
+    .catch(() => undefined);
 }
 
 /**
