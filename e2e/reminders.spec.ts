@@ -60,6 +60,22 @@ async function controlledByServiceWorker(page: Page): Promise<string> {
   return scope;
 }
 
+/**
+ * Ten days later every card is due; the session is four hours of the server's clock, so the user
+ * signs in again, and opens /review once the service worker controls the page.
+ */
+async function backTenDaysLater(page: Page, username: string): Promise<void> {
+  expect((await page.request.post('/api/test/clock', { data: { offsetMs: 10 * DAY } })).ok()).toBe(
+    true,
+  );
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await controlledByServiceWorker(page);
+  await page.goto('/review');
+}
+
 test('the app installs, and reminders are set from the profile menu', async ({ page }) => {
   // A visitor's public page gets no service worker.
   await page.goto('/');
@@ -131,17 +147,7 @@ test('recaps reviewed offline reach the server once back online; one reviewed me
     await page.getByRole('button', { name: 'Explain', exact: true }).click();
     await expect(page.locator('#result-title')).toHaveText(new RegExp(query, 'i'));
   }
-  // Ten days later every card is due; the session is four hours of the server's clock.
-  expect((await page.request.post('/api/test/clock', { data: { offsetMs: 10 * DAY } })).ok()).toBe(
-    true,
-  );
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
-  await signIn(page, name);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await controlledByServiceWorker(page);
-
-  await page.goto('/review');
+  await backTenDaysLater(page, name);
   await expect(page.getByText('Recap 1 of 3')).toBeVisible();
   const token = await tokenOf(page);
   const queue = await page.request.get('/api/learning/recaps', {
@@ -215,15 +221,7 @@ test('signing out forgets the reviews kept offline: the next person on the devic
   await page.getByPlaceholder('What concept would you like to learn?').fill('gravity');
   await page.getByRole('button', { name: 'Explain', exact: true }).click();
   await expect(page.locator('#result-title')).toHaveText(/gravity/i);
-  expect((await page.request.post('/api/test/clock', { data: { offsetMs: 10 * DAY } })).ok()).toBe(
-    true,
-  );
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
-  await signIn(page, first);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await controlledByServiceWorker(page);
-  await page.goto('/review');
+  await backTenDaysLater(page, first);
   await expect(page.getByText('Recap 1 of 1')).toBeVisible();
 
   await context.setOffline(true);
