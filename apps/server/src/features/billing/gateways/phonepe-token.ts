@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createGatewayHttp, type GatewayAnswer } from './gateway-http.ts';
+import type { GatewayAnswer, GatewayHttp } from './gateway-http.ts';
 import { GatewayError } from './payment-gateway.ts';
 
 /** The OAuth answer; expires_at is in epoch seconds. */
@@ -16,7 +16,8 @@ export interface TokenSourceOptions {
   clientId: string;
   clientSecret: string;
   clientVersion: string;
-  timeoutMs: number;
+  /** The gateway's own connection pool: the token comes from the same host. */
+  http: GatewayHttp;
   /** Milliseconds since the epoch; tests move it. */
   now?: () => number;
 }
@@ -32,7 +33,6 @@ export function createTokenSource(options: TokenSourceOptions) {
   const now = options.now ?? Date.now;
   let current: { header: string; refreshAt: number } | null = null;
   let fetching: Promise<string> | null = null;
-  const call = createGatewayHttp(options.timeoutMs);
 
   async function fetchToken(): Promise<string> {
     const form = new URLSearchParams({
@@ -43,7 +43,7 @@ export function createTokenSource(options: TokenSourceOptions) {
     });
     let response: GatewayAnswer;
     try {
-      response = await call(options.url, {
+      response = await options.http(options.url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',

@@ -90,15 +90,15 @@ function refundState(state: string): RefundState {
 export function createPhonePeV2Gateway(options: PhonePeV2Options): PaymentGateway {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const call = createGatewayHttp(timeoutMs);
   const tokens = createTokenSource({
     url: `${options.oauthBaseUrl.replace(/\/+$/, '')}/v1/oauth/token`,
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     clientVersion: options.clientVersion,
-    timeoutMs,
+    http: call,
     ...(options.now ? { now: options.now } : {}),
   });
-  const call = createGatewayHttp(timeoutMs);
   const webhookAuthorization = sha256Hex(`${options.webhookUsername}:${options.webhookPassword}`);
 
   async function send(
