@@ -7,6 +7,7 @@
  * Set PREVIOUS_BUILD=<an older apps/server/dist/main.js> to load it too, round by round beside this
  * build (before and after in one run; PREVIOUS_NODE_OPTIONS gives it the settings it shipped with),
  * DATABASE_URL=postgres://… to run the servers on PostgreSQL,
+ * BENCH_LOG_LEVEL=warn to quieten the servers' logs (default: info, the server's own default),
  * and CPU_PROF_DIR=… to profile this build (then: npx tsx bench/profile-summary.ts <file>).
  */
 import {
@@ -23,6 +24,8 @@ import {
 } from './lib.ts';
 
 const ROUNDS = 3;
+// The server's own default (info: a line per request in and out), as the goal is stated.
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const port = basePort(3301);
 // CPU_PROF_DIR=dir: the server writes a V8 profile there on exit (bench/profile-summary.ts reads it).
 const profileDir = process.env.CPU_PROF_DIR;
@@ -50,7 +53,12 @@ async function startBuild(
   args: string[],
   env: Record<string, string> = {},
 ) {
-  const server = await startServer(script, at, { RATE_LIMIT_SCALE: '100000', ...env }, args);
+  const server = await startServer(
+    script,
+    at,
+    { RATE_LIMIT_SCALE: '100000', LOG_LEVEL, ...env },
+    args,
+  );
   const rssAtStart = rssMb(server.child.pid);
   const token = await signUp(server, `bench${Date.now()}`);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
