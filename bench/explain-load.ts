@@ -24,7 +24,7 @@ import {
 } from './lib.ts';
 
 const ROUNDS = 3;
-// The server's own default (info: a line per request in and out), as the goal is stated.
+// The server's own default (info: a line per completed request), as the goal is stated.
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const port = basePort(3301);
 // CPU_PROF_DIR=dir: the server writes a V8 profile there on exit (bench/profile-summary.ts reads it).

@@ -39,6 +39,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { RequestLog } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { inlineScriptHashes, loadSpaPages, registerSpa } from './plugins/spa.ts';
 import { testClockRoutes } from './plugins/test-clock.ts';
@@ -66,10 +67,13 @@ export interface AppDeps {
   webDist?: string;
   /** Renders share pages; by default the web build's (tests pass the web app's source one). */
   shareRenderer?: SharePageRenderer | null;
+  /** Where log lines go instead of standard output (tests read them here). */
+  logStream?: { write(line: string): void };
 }
 
-function loggerOptions(config: Config) {
+function loggerOptions(config: Config, stream: AppDeps['logStream']) {
   const level = config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info');
+  if (stream) return { level, stream };
   if (config.NODE_ENV === 'development') return { level, transport: { target: 'pino-pretty' } };
   return { level };
 }
@@ -77,7 +81,8 @@ function loggerOptions(config: Config) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, redis } = deps;
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logStream),
+    logController: new RequestLog(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     frameworkErrors: answerFrameworkError,
