@@ -1,6 +1,7 @@
 /**
  * The top self-time entries of a V8 .cpuprofile (node --cpu-prof), by function and location:
- * what the flame graph's widest leaves are, as text for a note.
+ * what the flame graph's widest leaves are, as text for a note. The second column is the share
+ * of the time the process was busy (not idle), which is what a saturated server spends.
  * Run: npx tsx bench/profile-summary.ts <file.cpuprofile> [how many, 25]
  */
 import { readFileSync } from 'node:fs';
@@ -33,7 +34,13 @@ for (const [i, id] of profile.samples.entries()) {
   total += delta;
 }
 const rows = [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, Number(top));
-process.stdout.write(`total ${(total / 1000).toFixed(0)} ms sampled\n`);
+const busy = total - (selfUs.get('(idle)  :0') ?? 0);
+const share = (us: number, of: number) => `${((us / of) * 100).toFixed(1).padStart(5)}%`;
+process.stdout.write(
+  `total ${(total / 1000).toFixed(0)} ms sampled, ${(busy / 1000).toFixed(0)} ms busy\n`,
+);
+process.stdout.write('  all   busy\n');
 for (const [key, us] of rows) {
-  process.stdout.write(`${((us / total) * 100).toFixed(1).padStart(5)}%  ${key}\n`);
+  const ofBusy = key === '(idle)  :0' ? '      ' : share(us, busy);
+  process.stdout.write(`${share(us, total)} ${ofBusy}  ${key}\n`);
 }
