@@ -65,6 +65,7 @@ test('upload a PDF, distil it and explain a concept offline from page 2', async 
     concept.getByRole('heading', { level: 2, name: 'photosynthesis', exact: true }),
   ).toBeVisible();
   await expect(concept.getByText('From your material “biology notes” · cites p. 2')).toBeVisible();
+  await expect(concept.getByText('Offline (from your material)')).toBeVisible();
   const sources = concept.getByRole('region', { name: 'Sources' });
   await expect(sources).toContainText('Your material, p. 2');
   await expect(sources).toContainText('Photosynthesis is the process');

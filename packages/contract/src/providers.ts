@@ -21,6 +21,14 @@ export function providerLabel(id: string): string {
   return (PROVIDER_LABELS as Record<string, string>)[id] ?? 'AI Provider';
 }
 
+/**
+ * The provider badge of a finished explanation. Offline with the learner's material, the text
+ * is the material's own sentences (DESIGN.md §10), not the dictionary's, and the badge says so.
+ */
+export function explanationProviderLabel(id: string, fromMaterial: boolean): string {
+  return id === 'offline' && fromMaterial ? 'Offline (from your material)' : providerLabel(id);
+}
+
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 

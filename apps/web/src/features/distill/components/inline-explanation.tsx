@@ -3,7 +3,7 @@ import { paths } from '../../../config/paths.ts';
 import { ResultError, ResultLoading } from '../../explain/components/result-status.tsx';
 import { ResultView } from '../../explain/components/result-view.tsx';
 import { StreamingView } from '../../explain/components/streaming-view.tsx';
-import type { DistilledConcept } from '../stores/distill-store.ts';
+import { type DistilledConcept, useDistillStore } from '../stores/distill-store.ts';
 
 /** A card's explanation in the dashboard's own views: loading, streaming, error or result. */
 export function InlineExplanation({
@@ -20,13 +20,19 @@ export function InlineExplanation({
   const openInDashboard = (query: string) =>
     navigate(paths.dashboard, { state: { initialQuery: query } });
   const { explanation, name } = concept;
+  const fromMaterial = useDistillStore((state) => state.material !== null);
 
   switch (explanation.status) {
     case 'loading':
       return explanation.text ? (
-        <StreamingView query={name} text={explanation.text} provider={explanation.provider} />
+        <StreamingView
+          query={name}
+          text={explanation.text}
+          provider={explanation.provider}
+          fromMaterial={fromMaterial}
+        />
       ) : (
-        <ResultLoading query={name} provider={explanation.provider} />
+        <ResultLoading query={name} provider={explanation.provider} fromMaterial={fromMaterial} />
       );
     case 'error':
       return <ResultError error={explanation.error} onRetry={onRetry} />;

@@ -1,4 +1,4 @@
-import { providerLabel, RESULT_LOADING_ROTATION_MS } from '@grasp/contract';
+import { explanationProviderLabel, RESULT_LOADING_ROTATION_MS } from '@grasp/contract';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -13,7 +13,16 @@ export const LOADING_MESSAGES = [
   'Picking related concepts…',
 ] as const;
 
-export function ResultLoading({ query, provider }: { query: string; provider: string | null }) {
+export function ResultLoading({
+  query,
+  provider,
+  fromMaterial = false,
+}: {
+  query: string;
+  provider: string | null;
+  /** Grounded in the learner's material (the offline label then says so). */
+  fromMaterial?: boolean;
+}) {
   const index = useRotatingIndex(LOADING_MESSAGES.length, RESULT_LOADING_ROTATION_MS, true);
   return (
     <div
@@ -27,7 +36,7 @@ export function ResultLoading({ query, provider }: { query: string; provider: st
       />
       <p className="font-medium text-slate-900 dark:text-slate-100">{LOADING_MESSAGES[index]}</p>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Explaining “{query}” with {providerLabel(provider ?? '')}
+        Explaining “{query}” with {explanationProviderLabel(provider ?? '', fromMaterial)}
       </p>
     </div>
   );

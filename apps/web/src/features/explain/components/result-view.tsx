@@ -1,9 +1,9 @@
 import {
   DIFFICULTY_LABELS,
   type ExplanationSection,
+  explanationProviderLabel,
   MAX_RELATED_CONCEPTS,
   parseExplanation,
-  providerLabel,
   templateLabel,
 } from '@grasp/contract';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
@@ -70,7 +70,9 @@ export function ResultView({
       <article aria-labelledby="result-title" className="space-y-6">
         <header className="space-y-3">
           <div className="flex flex-wrap gap-2">
-            <Badge label="Provider">{providerLabel(content.provider)}</Badge>
+            <Badge label="Provider">
+              {explanationProviderLabel(content.provider, Boolean(content.material))}
+            </Badge>
             <Badge label="Style">{templateLabel(content.template)}</Badge>
             <Badge label="Level">{DIFFICULTY_LABELS[content.difficulty]}</Badge>
             <LanguageBadge language={content.language} />

@@ -1,4 +1,4 @@
-import { type LanguageId, parseExplanation, providerLabel } from '@grasp/contract';
+import { explanationProviderLabel, type LanguageId, parseExplanation } from '@grasp/contract';
 import { useMemo } from 'react';
 import { SectionCard } from '../../../components/explanation/section-card.tsx';
 import { useScriptFonts } from '../lib/script-fonts.ts';
@@ -9,11 +9,14 @@ export function StreamingView({
   text,
   provider,
   language = 'en',
+  fromMaterial = false,
 }: {
   query: string;
   text: string;
   provider: string | null;
   language?: LanguageId | null;
+  /** Grounded in the learner's material (the offline label then says so). */
+  fromMaterial?: boolean;
 }) {
   const { sections } = useMemo(() => parseExplanation(text), [text]);
   const lang = language ?? 'en';
@@ -26,7 +29,7 @@ export function StreamingView({
             aria-hidden="true"
             className="mr-2 inline-block h-2 w-2 animate-pulse rounded-full bg-indigo-500"
           />
-          Writing with {providerLabel(provider ?? '')}…
+          Writing with {explanationProviderLabel(provider ?? '', fromMaterial)}…
         </p>
         <h2
           id="streaming-title"
