@@ -62,3 +62,16 @@ test('a protected route sends a visitor to /login and back after sign-in', async
   await signIn(page, name);
   await expect(page).toHaveURL(/\/user-dashboard$/);
 });
+
+test('after signing out on a signed-in page, the next sign-in starts at the dashboard', async ({
+  page,
+}) => {
+  const name = uniqueName('dev');
+  await registerAndSignIn(page, name);
+  await page.goto('/user-dashboard');
+  await page.getByRole('button', { name: /Profile menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, name);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

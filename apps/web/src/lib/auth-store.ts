@@ -16,9 +16,11 @@ interface AuthState {
   user: User | null;
   token: string | null;
   loginTime: number | null;
+  /** The last sign-out was the user's own ("Sign out"), not an expiry or a refused session. */
+  signedOutByChoice: boolean;
   signIn: (user: User, token: string, now?: number) => void;
   setUser: (user: User) => void;
-  signOut: () => void;
+  signOut: (byChoice?: boolean) => void;
 }
 
 export function isExpired(loginTime: number, now = Date.now()): boolean {
@@ -52,9 +54,10 @@ export const useAuth = create<AuthState>()((set, get) => ({
   user: null,
   token: null,
   loginTime: null,
+  signedOutByChoice: false,
   signIn: (user, token, now = Date.now()) => {
     save({ isAuthenticated: true, user, token, loginTime: now });
-    set({ user, token, loginTime: now });
+    set({ user, token, loginTime: now, signedOutByChoice: false });
   },
   setUser: (user) => {
     const { token, loginTime } = get();
@@ -62,9 +65,9 @@ export const useAuth = create<AuthState>()((set, get) => ({
     save({ isAuthenticated: true, user, token, loginTime });
     set({ user });
   },
-  signOut: () => {
+  signOut: (byChoice = false) => {
     save(null);
-    set({ user: null, token: null, loginTime: null });
+    set({ user: null, token: null, loginTime: null, signedOutByChoice: byChoice });
     for (const listener of signOutListeners) listener();
   },
 }));

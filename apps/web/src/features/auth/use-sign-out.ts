@@ -11,7 +11,7 @@ export function useSignOut(): () => void {
     // Not awaited: the request already carries the token, and a slow server must not keep the
     // user signed in on this device.
     void logout();
-    useAuth.getState().signOut();
+    useAuth.getState().signOut(true);
     navigate(paths.login);
   }, [navigate]);
 }
