@@ -35,6 +35,7 @@ describe('legal pages', () => {
     renderPage(<PrivacyPage />);
     expect(screen.getByText(/only an argon2id hash/)).toBeVisible();
     expect(screen.getByText(/without any query string/)).toBeVisible();
+    expect(screen.getByText(/keeps your due recaps, with their questions/)).toBeVisible();
     expect(
       screen.getByText(/no third-party analytics|third-party analytics, trackers/),
     ).toBeVisible();

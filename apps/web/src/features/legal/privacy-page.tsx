@@ -60,8 +60,10 @@ const SECTIONS: LegalSection[] = [
       <p>
         {PRODUCT_NAME} uses your browser’s local storage, not cookies: your sign-in (your profile,
         the access token and the sign-in time, cleared on sign-out or after four hours), your
-        settings (dark mode, level, provider and style) and your recently viewed concepts. You can
-        clear them at any time in your browser.
+        settings (dark mode, level, provider and style) and your recently viewed concepts. So that
+        you can review without a connection, the browser also keeps your due recaps, with their
+        questions, and the answers you give offline until they reach us; both are deleted when you
+        sign out. You can clear all of it at any time in your browser.
       </p>
     ),
   },
