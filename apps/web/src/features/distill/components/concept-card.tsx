@@ -52,8 +52,9 @@ export function ConceptCard({
       aria-busy={concept.loading}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0 space-y-2">
+      {/* The actions sit beside the name only when it keeps 12rem: a long name is never split. */}
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 flex-1 basis-48 space-y-2">
           <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">
             Concept {index + 1}
           </p>
@@ -87,7 +88,7 @@ export function ConceptCard({
             </p>
           )}
         </div>
-        <div className="flex flex-wrap gap-2 lg:shrink-0 lg:justify-end">
+        <div className="flex flex-wrap gap-2">
           <Button
             // A card still explaining while another is open can be opened to watch it arrive.
             onClick={() => (done || concept.loading ? onToggleOpen() : onExplain())}
