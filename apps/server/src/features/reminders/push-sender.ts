@@ -1,5 +1,16 @@
 import type { Agent } from 'node:https';
-import webpush, { WebPushError } from 'web-push';
+
+type WebPush = typeof import('web-push');
+let webPush: Promise<WebPush> | undefined;
+
+/**
+ * web-push, loaded at the first reminder sent rather than by every server at start. A CommonJS
+ * module: at run time its functions are on the default export, which its types do not declare.
+ */
+function loadWebPush(): Promise<WebPush> {
+  webPush ??= import('web-push').then((m) => (m as unknown as { default: WebPush }).default);
+  return webPush;
+}
 
 export interface PushTarget {
   endpoint: string;
@@ -32,6 +43,7 @@ export function createWebPushSender(options: {
   };
   return {
     async send(target, payload) {
+      const webpush = await loadWebPush();
       try {
         await webpush.sendNotification(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
@@ -47,7 +59,10 @@ export function createWebPushSender(options: {
         );
         return 'delivered';
       } catch (error) {
-        if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410))
+        if (
+          error instanceof webpush.WebPushError &&
+          (error.statusCode === 404 || error.statusCode === 410)
+        )
           return 'gone';
         throw error;
       }
