@@ -34,13 +34,14 @@ for (const [i, id] of profile.samples.entries()) {
   total += delta;
 }
 const rows = [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, Number(top));
-const busy = total - (selfUs.get('(idle)  :0') ?? 0);
+const IDLE = '(idle)  :0';
+const busy = total - (selfUs.get(IDLE) ?? 0);
 const share = (us: number, of: number) => `${((us / of) * 100).toFixed(1).padStart(5)}%`;
 process.stdout.write(
   `total ${(total / 1000).toFixed(0)} ms sampled, ${(busy / 1000).toFixed(0)} ms busy\n`,
 );
 process.stdout.write('  all   busy\n');
 for (const [key, us] of rows) {
-  const ofBusy = key === '(idle)  :0' ? '      ' : share(us, busy);
+  const ofBusy = key === IDLE ? '      ' : share(us, busy);
   process.stdout.write(`${share(us, total)} ${ofBusy}  ${key}\n`);
 }

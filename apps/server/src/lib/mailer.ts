@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { createTransport, Transporter } from 'nodemailer';
+import { once } from './once.ts';
 
 export interface Mail {
   to: string;
@@ -16,18 +16,9 @@ export interface Mailer {
 }
 
 /**
- * A transport made at the first mail: nodemailer (~2.5 MB of heap) is loaded then, not by every
- * server at start.
+ * Sends over SMTP_URL when given; otherwise writes each mail as an .eml file to the outbox.
+ * nodemailer (~2.5 MB of heap) is loaded with the first mail, not by every server at start.
  */
-function lazyTransport(create: (make: typeof createTransport) => Transporter) {
-  let transport: Promise<Transporter> | undefined;
-  return () => {
-    transport ??= import('nodemailer').then((nodemailer) => create(nodemailer.createTransport));
-    return transport;
-  };
-}
-
-/** Sends over SMTP_URL when given; otherwise writes each mail as an .eml file to the outbox. */
 export function createMailer(options: {
   smtpUrl?: string | undefined;
   from: string;
@@ -35,15 +26,19 @@ export function createMailer(options: {
 }): Mailer {
   const { smtpUrl } = options;
   if (smtpUrl) {
-    const transport = lazyTransport((create) => create(smtpUrl));
+    const transport = once(async () => (await import('nodemailer')).createTransport(smtpUrl));
     return {
       async send(mail) {
         await (await transport()).sendMail({ from: options.from, ...mail });
       },
     };
   }
-  const transport = lazyTransport((create) =>
-    create({ streamTransport: true, buffer: true, newline: 'unix' }),
+  const transport = once(async () =>
+    (await import('nodemailer')).createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'unix',
+    }),
   );
   return {
     async send(mail) {

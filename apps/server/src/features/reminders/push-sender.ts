@@ -1,16 +1,16 @@
 import type { Agent } from 'node:https';
 
+import { once } from '../../lib/once.ts';
+
 type WebPush = typeof import('web-push');
-let webPush: Promise<WebPush> | undefined;
 
 /**
  * web-push, loaded at the first reminder sent rather than by every server at start. A CommonJS
  * module: at run time its functions are on the default export, which its types do not declare.
  */
-function loadWebPush(): Promise<WebPush> {
-  webPush ??= import('web-push').then((m) => (m as unknown as { default: WebPush }).default);
-  return webPush;
-}
+const loadWebPush = once(() =>
+  import('web-push').then((m) => (m as unknown as { default: WebPush }).default),
+);
 
 export interface PushTarget {
   endpoint: string;

@@ -1,12 +1,7 @@
-import type { Agent } from 'undici';
-
-let undici: Promise<typeof import('undici')> | undefined;
+import { once } from '../../../lib/once.ts';
 
 /** undici, loaded at the first gateway call: ~4.5 MB of heap a server taking no payment skips. */
-function loadUndici() {
-  undici ??= import('undici');
-  return undici;
-}
+const loadUndici = once(() => import('undici'));
 
 /** A gateway's answer: its HTTP status and its body as JSON (null when the body is not JSON). */
 export interface GatewayAnswer {
@@ -29,11 +24,13 @@ export interface GatewayCall {
  * half-seconds.
  */
 export function createGatewayHttp(timeoutMs: number) {
-  let dispatcher: Agent | undefined;
+  const pool = once(async () => {
+    const { Agent, request } = await loadUndici();
+    return { dispatcher: new Agent(), request };
+  });
   return async function call(url: string, init: GatewayCall): Promise<GatewayAnswer> {
     const signal = AbortSignal.timeout(timeoutMs);
-    const { Agent, request } = await loadUndici();
-    dispatcher ??= new Agent();
+    const { dispatcher, request } = await pool();
     const response = await request(url, { ...init, dispatcher, signal });
     const text = await response.body.text();
     let body: unknown = null;
