@@ -78,6 +78,10 @@ const RemindersPage = lazyPage(
   'RemindersPage',
   { path: paths.reminders, signedIn: true },
 );
+const AdminRoute = lazyPage(() => import('./admin-route.tsx'), 'AdminRoute', {
+  path: paths.admin,
+  signedIn: true,
+});
 const NotFoundPage = lazyPage(() => import('../features/misc/not-found-page.tsx'), 'NotFoundPage', {
   path: null,
 });
@@ -150,6 +154,7 @@ export function AppRoutes() {
             </RequireAuth>
           }
         />
+        <Route path={`${paths.admin}/*`} element={<AdminRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

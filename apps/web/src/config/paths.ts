@@ -19,6 +19,18 @@ export const paths = {
   classes: '/classes',
   /** Reminder settings: email and push, at the learner's hour (DESIGN.md §11). */
   reminders: '/reminders',
+  /** The operator's console (DESIGN.md §15): staff only, the 404 page for anyone else. */
+  admin: '/admin',
+} as const;
+
+/** The console's own pages; only its chunk imports these. */
+export const adminPaths = {
+  overview: '/admin',
+  users: '/admin/users',
+  user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+  payments: '/admin/payments',
+  invoices: '/admin/invoices',
+  audit: '/admin/audit',
 } as const;
 
 /** The signed-in app's pages: the service worker serves them offline, and no public page. */

@@ -1,0 +1,17 @@
+import { isStaff } from '../features/auth/lib/staff.ts';
+import { NotFoundPage } from '../features/misc/not-found-page.tsx';
+import { useAuth } from '../lib/auth-store.ts';
+import { lazyPart } from '../lib/lazy-part.ts';
+import { afterApiReady } from './api-ready.ts';
+
+// Loaded only for staff: a learner or a visitor never fetches the console's code.
+const AdminConsole = lazyPart(() =>
+  afterApiReady(() => import('../features/admin/admin-console.tsx')).then((m) => m.AdminConsole),
+);
+
+/** /admin/*: the console for staff, the app's 404 page for anyone else. */
+export function AdminRoute() {
+  const user = useAuth((s) => s.user);
+  if (!isStaff(user)) return <NotFoundPage />;
+  return <AdminConsole notFound={<NotFoundPage />} />;
+}
