@@ -93,7 +93,8 @@ export const userActions = {
 export const paymentActions = {
   refund: (id: string, reason: string) =>
     apiRequest(`${paymentPath(id)}/refund`, { body: { reason } }),
-  reconcile: (id: string) => apiRequest(`${paymentPath(id)}/reconcile`, { method: 'POST' }),
+  reconcile: (id: string, reason: string) =>
+    apiRequest(`${paymentPath(id)}/reconcile`, { body: reason ? { reason } : {} }),
 };
 
 /** A printable invoice or credit note, as an object URL the browser can open. */

@@ -17,7 +17,7 @@ interface ActionDialogProps {
   doneMessage: string;
   /** Makes the change with the reason typed; fields of its own come as children. */
   action: (reason: string) => Promise<unknown>;
-  /** False for an action the audit log records without a reason (asking the gateway). */
+  /** False where a reason is welcome but not required (asking the gateway). */
   needsReason?: boolean;
   /** A field's own check before anything is sent; a message blocks the submit. */
   validate?: () => string | null;
@@ -118,34 +118,27 @@ export function ActionDialog(props: ActionDialogProps) {
         <form onSubmit={submitReason} noValidate className="mt-3 space-y-4">
           <div className="text-sm text-slate-700 dark:text-slate-200">{props.summary}</div>
           {props.children}
-          {props.needsReason === false ? (
-            shown ? (
-              <p role="alert" className={errorClass}>
+          <div>
+            <label htmlFor={reasonId} className={labelClass}>
+              {ADMIN_MESSAGES.reasonLabel}
+              {props.needsReason === false ? ' (optional)' : ''}
+            </label>
+            <textarea
+              id={reasonId}
+              rows={3}
+              maxLength={ADMIN_REASON_MAX_LENGTH}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={shown ? true : undefined}
+              aria-describedby={shown ? errorId : undefined}
+              className={inputClass}
+            />
+            {shown ? (
+              <p id={errorId} role="alert" className={errorClass}>
                 {shown}
               </p>
-            ) : null
-          ) : (
-            <div>
-              <label htmlFor={reasonId} className={labelClass}>
-                {ADMIN_MESSAGES.reasonLabel}
-              </label>
-              <textarea
-                id={reasonId}
-                rows={3}
-                maxLength={ADMIN_REASON_MAX_LENGTH}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                aria-invalid={shown ? true : undefined}
-                aria-describedby={shown ? errorId : undefined}
-                className={inputClass}
-              />
-              {shown ? (
-                <p id={errorId} role="alert" className={errorClass}>
-                  {shown}
-                </p>
-              ) : null}
-            </div>
-          )}
+            ) : null}
+          </div>
           <Buttons busy={busy} label={props.confirmLabel} onCancel={props.onClose} />
         </form>
       )}

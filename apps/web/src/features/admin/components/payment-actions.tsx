@@ -91,7 +91,7 @@ export function PaymentActions({
           needsReason={false}
           confirmLabel="Ask now"
           doneMessage={`Asked ${gatewayName(payment.gateway)} about ${id}.`}
-          action={() => paymentActions.reconcile(id)}
+          action={(reason) => paymentActions.reconcile(id, reason)}
           onClose={() => setOpen(null)}
           onDone={done}
         />

@@ -7,9 +7,7 @@ function Total({ label, value, note }: { label: string; value: string; note?: st
   return (
     <li className={`${card} min-w-0 p-3 sm:p-4`}>
       <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{label}</h2>
-      <p className="mt-1 text-lg font-bold tracking-tight tabular-nums sm:text-2xl">
-        {value}
-      </p>
+      <p className="mt-1 text-lg font-bold tracking-tight tabular-nums sm:text-2xl">{value}</p>
       {note ? (
         <p className="mt-1 text-xs break-words text-slate-600 sm:text-sm dark:text-slate-300">
           {note}
