@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config/config.ts';
 import type { Secrets } from './config/secrets.ts';
 import type { Database } from './db/database.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import type { CaptchaVerifier } from './features/auth/captcha.ts';
@@ -23,6 +24,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
 import { recapsRoutes } from './features/learning/recaps.routes.ts';
 import { materialsRoutes } from './features/materials/materials.routes.ts';
+import { METERS } from './features/metrics/daily-meter.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
 import type { PushSender } from './features/reminders/push-sender.ts';
@@ -115,6 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
     metrics.recorder,
   );
+  // 5xx answers per day for the operator's overview; a callback hook, as the metrics' one.
+  app.addHook('onResponse', (_request, reply, done) => {
+    if (reply.statusCode >= 500) services.meter.add(METERS.errors5xx, 1);
+    done();
+  });
+  app.addHook('onClose', () => services.meter.flush());
   await app.register(authenticatePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),
   });
@@ -138,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => jobs.stop());
   }
   await app.register(classesRoutes(services.classes));
+  await app.register(adminRoutes(services.admin, services.accounts));
   await app.register(
     remindersRoutes(services.reminders, {
       vapidPublicKey: deps.secrets.vapidPublicKey,

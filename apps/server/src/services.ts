@@ -1,7 +1,12 @@
 import { join } from 'node:path';
 import { PRODUCT_NAME } from '@grasp/contract';
 import type { AppDeps } from './app.ts';
+import { createAdminService } from './features/admin/admin.service.ts';
+import { parseAiPrices } from './features/admin/ai-prices.ts';
+import { createAudit } from './features/admin/audit.service.ts';
+import { createOverview } from './features/admin/overview.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
+import { createAccountsService } from './features/auth/accounts.service.ts';
 import { createAddressLimits } from './features/auth/address-limits.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import {
@@ -36,6 +41,7 @@ import { createProgressReader } from './features/learning/progress.ts';
 import { createRecapsService } from './features/learning/recaps.service.ts';
 import { createMaterialSources } from './features/materials/material-sources.ts';
 import { createMaterialsService } from './features/materials/materials.service.ts';
+import { createDailyMeter, type DailyMeter, METERS } from './features/metrics/daily-meter.ts';
 import { createWebPushSender } from './features/reminders/push-sender.ts';
 import { createRemindersService } from './features/reminders/reminders.service.ts';
 import { createUnsubscribeTokens } from './features/reminders/unsubscribe-token.ts';
@@ -59,11 +65,33 @@ function defaultCaptcha(deps: AppDeps): CaptchaVerifier {
   return createAltchaVerifier(deps.secrets.altchaHmacKey);
 }
 
+/** The recorder, also counting units into the operator's daily meters. */
+function meteredRecorder(recorder: Recorder, meter: DailyMeter): Recorder {
+  return {
+    ...recorder,
+    unitTaken() {
+      recorder.unitTaken();
+      meter.add(METERS.units, 1);
+    },
+    unitReturned() {
+      recorder.unitReturned();
+      meter.add(METERS.units, -1);
+    },
+  };
+}
+
 /** Builds every service from its dependencies; tests swap vendors through AppDeps. */
-export function createServices(deps: AppDeps, log: Log, recorder: Recorder = silentRecorder) {
+export function createServices(
+  deps: AppDeps,
+  log: Log,
+  metricsRecorder: Recorder = silentRecorder,
+) {
   const { config, database, redis } = deps;
   const db = database.db;
   const clock = deps.clock ?? systemClock;
+  const meter = createDailyMeter({ db, clock, log });
+  const recorder = meteredRecorder(metricsRecorder, meter);
+  const aiPrices = parseAiPrices(config.AI_PRICES);
   const mailer =
     deps.mailer ??
     createMailer({
@@ -102,7 +130,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     (
       deps.providers ??
       createConfiguredProviders(
-        vendorOptionsOf(config),
+        vendorOptionsOf(config, meter.aiCall),
         { explain: buildPrompt, tutor: buildTutorPrompt, quiz: buildQuizPrompt },
         englishOnly(createOfflineProvider({ wordnet })),
       )
@@ -171,8 +199,45 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     recaps,
     log,
   });
+  const accounts = createAccountsService({ db, clock });
+  const audit = createAudit({ db, clock });
+  const billing = createBillingService({
+    db,
+    clock,
+    config,
+    secret: deps.secrets.jwtSecret,
+    usage,
+    mailer,
+    gateway: deps.paymentGateway,
+    log,
+    recorder,
+  });
+  const overview = createOverview({
+    clock,
+    prices: aiPrices,
+    sources: {
+      learners: () => accounts.count(),
+      signUpsByDay: (from) => accounts.signUpsByDay(from),
+      activitySince: (from) => explain.activitySince(from),
+      billingDaily: (from) => billing.staff.daily(from),
+      meters: (fromDay, toDay) => meter.between(fromDay, toDay),
+    },
+  });
   return {
     clock,
+    meter,
+    accounts,
+    admin: createAdminService({
+      accounts,
+      auth,
+      usage,
+      billing: billing.staff,
+      invoices: billing.invoices,
+      classes,
+      materials,
+      audit,
+      overview,
+    }),
     usage,
     reminders,
     auth,
@@ -197,7 +262,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
       materials,
       timeoutMs: deps.explainTimeoutMs,
       distillers: createDistillers({
-        vendors: vendorOptionsOf(config),
+        vendors: vendorOptionsOf(config, meter.aiCall),
         providers: deps.providers,
         defaultId: providers.defaultId,
         wordnet,
@@ -213,17 +278,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
       availableUnits: (userId) => usage.availableUnits(userId),
       reviewMoments: (userId) => recaps.reviewMoments(userId),
     }),
-    billing: createBillingService({
-      db,
-      clock,
-      config,
-      secret: deps.secrets.jwtSecret,
-      usage,
-      mailer,
-      gateway: deps.paymentGateway,
-      log,
-      recorder,
-    }),
+    billing,
   };
 }
 export type Services = ReturnType<typeof createServices>;

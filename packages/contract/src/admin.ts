@@ -80,6 +80,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.refund': 'Refunded payment',
   'payment.reconcile': 'Asked the gateway',
 };
+/** The audit row's reason when "ask the gateway now" was given none. */
+export const RECONCILE_DEFAULT_REASON = 'Asked the gateway for the payment’s state';
 
 const isoDateTime = z.string().describe('ISO-8601 date and time (UTC)');
 const isoDay = z.string().describe('YYYY-MM-DD (UTC)');
@@ -311,6 +313,12 @@ export type AdminUnitsRequest = z.input<typeof adminUnitsRequestSchema>;
 /** Ending sessions, disabling and enabling need only the reason. */
 export const adminReasonRequestSchema = z.object({ reason: reasonSchema });
 export type AdminReasonRequest = z.input<typeof adminReasonRequestSchema>;
+
+/** "Ask the gateway now" changes nothing by itself: a reason is welcome, not required. */
+export const adminReconcileRequestSchema = z
+  .object({ reason: reasonSchema.optional() })
+  .default({});
+export type AdminReconcileRequest = z.input<typeof adminReconcileRequestSchema>;
 
 // ---- payments and invoices ----
 

@@ -1,4 +1,6 @@
 import {
+  ADMIN_ERROR_CODES,
+  ADMIN_MESSAGES,
   AUTH_MESSAGES,
   ERROR_CODES,
   ERROR_MESSAGES,
@@ -129,6 +131,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       pin_hash: await hashPin(input.pin),
       email_verified_at: null,
       created_at: clock.now().toISOString(),
+      role: 'user',
+      disabled_at: null,
     };
     try {
       await db.transaction().execute(async (tx) => {
@@ -160,6 +164,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
     if (!(await verifyPin(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
     await deps.throttle.succeed(key);
+    // Told only to whoever knows the PIN, so it reveals nothing about the account to others.
+    if (user.disabled_at)
+      throw new AppError(403, ADMIN_ERROR_CODES.accountDisabled, ADMIN_MESSAGES.accountDisabled);
     if (!user.email_verified_at)
       throw new AppError(403, ERROR_CODES.emailNotVerified, AUTH_MESSAGES.emailNotVerified);
     const now = clock.now();
@@ -237,6 +244,28 @@ export function createAuthService(deps: AuthServiceDeps) {
         repo.findSessionUser(db, sessionId, userId, now),
       );
       return user ? { user, sessionId } : null;
+    },
+
+    /**
+     * A signed-in user's PIN again (a staff member's sudo): a wrong one counts as a failed
+     * sign-in, against the account and the address, exactly as at login.
+     */
+    async confirmPin(userId: string, pin: string, ip: string): Promise<void> {
+      const giveBack = await deps.limits.takeSignInFailure(ip);
+      const key = `user:${userId}`;
+      const reservation = await deps.throttle.reserve(key);
+      if (!reservation.allowed) {
+        await giveBack();
+        throw new AppError(
+          429,
+          ERROR_CODES.rateLimited,
+          AUTH_MESSAGES.locked(reservation.waitSeconds),
+        );
+      }
+      const user = await repo.findUserById(db, userId);
+      if (!(await verifyPin(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
+      await deps.throttle.succeed(key);
+      await giveBack();
     },
 
     logout: (sessionId: string) => repo.revokeSession(db, sessionId, clock.now()),

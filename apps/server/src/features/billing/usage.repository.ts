@@ -136,3 +136,13 @@ export async function restartCycle(
     .where('id', '=', cycleId)
     .execute();
 }
+
+/** Raises a limited cycle's limit; an unlimited one (null) is left alone. */
+export async function addUnits(db: Db, cycleId: string, units: number): Promise<void> {
+  await db
+    .updateTable('usage_cycles')
+    .set((eb) => ({ unit_limit: eb('unit_limit', '+', units) }))
+    .where('id', '=', cycleId)
+    .where('unit_limit', 'is not', null)
+    .execute();
+}

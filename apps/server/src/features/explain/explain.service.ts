@@ -33,6 +33,7 @@ import {
 } from './answer.ts';
 import { type AnswerText, createStoredTexts } from './answer-texts.ts';
 import * as repo from './explain.repository.ts';
+import { activitySince } from './explain-activity.repository.ts';
 import {
   checkWritesLanguage,
   premiumTemplateError,
@@ -317,10 +318,15 @@ export function createExplainService(deps: ExplainDeps) {
   async function materialOf(userId: string, materialId: string): Promise<MaterialRef> {
     if (!deps.materials) throw notFound();
     const { title } = await deps.materials.materialOf(userId, materialId);
-    return { materialId, title };
+    return {
+      materialId,
+      title,
+    };
   }
 
   return {
+    /** Explanations by day and provider, and their learners, since `from` (the console's overview). */
+    activitySince: (from: Date) => activitySince(db, from.toISOString()),
     /** Checks plan, provider and units before any text flows; throws the API's errors. */
     async begin(user: UserRow, input: ExplainInput): Promise<ExplainTicket> {
       if (isPremiumTemplate(input.template) && isFreePlan(user.plan)) throw premiumTemplateError();

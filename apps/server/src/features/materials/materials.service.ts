@@ -110,6 +110,9 @@ export function createMaterialsService(deps: MaterialsDeps) {
       };
     },
 
+    /** How many materials a learner keeps (the operator's console). */
+    countOf: (userId: string) => repo.countMaterials(db, userId),
+
     async remove(userId: string, materialId: string): Promise<void> {
       const deleted = await db
         .transaction()
