@@ -36,6 +36,7 @@ import { createProgressReader } from './features/learning/progress.ts';
 import { createRecapsService } from './features/learning/recaps.service.ts';
 import { createMaterialSources } from './features/materials/material-sources.ts';
 import { createMaterialsService } from './features/materials/materials.service.ts';
+import { createPdfReader } from './features/materials/pdf-text.ts';
 import { createWebPushSender } from './features/reminders/push-sender.ts';
 import { createRemindersService } from './features/reminders/reminders.service.ts';
 import { createUnsubscribeTokens } from './features/reminders/unsubscribe-token.ts';
@@ -109,7 +110,12 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     ).map((provider) => recordedProvider(provider, recorder)),
     config.DEFAULT_AI_PROVIDER,
   );
-  const materials = createMaterialsService({ db, kind: database.kind, clock });
+  const materials = createMaterialsService({
+    db,
+    kind: database.kind,
+    clock,
+    pdf: deps.pdfReader ?? createPdfReader(),
+  });
   const sources = createSourcesService({
     material: createMaterialSources(materials),
     wikipedia:
