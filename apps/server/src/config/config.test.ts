@@ -59,6 +59,14 @@ describe('parseEnv', () => {
     ).toBe('phonepe');
   });
 
+  it('reads PUSH_ALLOWED_HOSTS as hosts and host:ports, none by default', () => {
+    expect(parseEnv({}).PUSH_ALLOWED_HOSTS).toEqual([]);
+    expect(
+      parseEnv({ PUSH_ALLOWED_HOSTS: ' push.example.org, 127.0.0.1:8443 ,[::1]:9000,' })
+        .PUSH_ALLOWED_HOSTS,
+    ).toEqual(['push.example.org', '127.0.0.1:8443', '[::1]:9000']);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ REDIS_URL: '', DATABASE_URL: '' }).REDIS_URL).toBeUndefined();
   });
@@ -70,6 +78,8 @@ describe('parseEnv', () => {
     ['PUBLIC_URL', 'not a url'],
     ['JWT_SECRET', 'short'],
     ['PAYMENT_GATEWAY', 'paypal'],
+    ['PUSH_ALLOWED_HOSTS', 'push.example.org,https://x.org/'],
+    ['PUSH_ALLOWED_HOSTS', 'push.example.org:99999'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(name);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseHostRule } from '../lib/outbound-hosts.ts';
 
 const optionalString = z
   .string()
@@ -51,6 +52,21 @@ export const envSchema = z.object({
       .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
       .optional(),
   ),
+  /** Push services besides the known ones, `host` or `host:port`; they may be on private addresses. */
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().refine((h) => parseHostRule(h) !== null, 'each must be host or host:port'),
+      ),
+    ),
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   SMTP_URL: optionalString.pipe(
