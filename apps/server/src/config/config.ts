@@ -15,6 +15,13 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: optionalUrl,
+  /** The WebAuthn RP ID passkeys are bound to: PUBLIC_URL's host, or a domain it belongs to. */
+  PASSKEY_RP_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/, 'must be a domain name, e.g. example.com')
+      .optional(),
+  ),
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -146,9 +153,14 @@ export function parseEnv(env: NodeJS.ProcessEnv): Config {
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (a pair is generated on first start)',
     );
   }
-  return {
-    ...e,
-    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    databaseUrl: e.DATABASE_URL,
-  };
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const host = new URL(publicUrl).hostname;
+  const rpId = e.PASSKEY_RP_ID?.toLowerCase();
+  // WebAuthn's rule: browsers refuse any other RP ID for pages of that host.
+  if (rpId && rpId !== host && !host.endsWith(`.${rpId}`)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PASSKEY_RP_ID: must be ${host} (PUBLIC_URL's host) or a domain it belongs to`,
+    );
+  }
+  return { ...e, PUBLIC_URL: publicUrl, PASSKEY_RP_ID: rpId, databaseUrl: e.DATABASE_URL };
 }
