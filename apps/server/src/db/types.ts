@@ -394,9 +394,9 @@ export interface PasskeysTable {
   public_key: string;
   /** A bigint: PostgreSQL answers it as a string. */
   counter: ColumnType<number | string, number, number>;
-  transports: string;
+  transports: Generated<string>;
   device_type: string;
-  backed_up: number;
+  backed_up: Generated<number>;
   name: string;
   created_at: Timestamp;
   last_used_at: Timestamp | null;
