@@ -6,7 +6,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from './config/config.ts';
+import { type Config, fastifyTrustProxy } from './config/config.ts';
 import type { Secrets } from './config/secrets.ts';
 import type { Database } from './db/database.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     logController: new RequestLog(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
