@@ -1,9 +1,13 @@
 import { lookup } from 'node:dns';
-import type { IncomingHttpHeaders } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+} from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
-import { once } from './once.ts';
-import { hostMatches, isPublicAddress, parseHostRules, urlMatches } from './outbound-hosts.ts';
+import { isPublicAddress, parseHostRules, urlMatches } from './outbound-hosts.ts';
 
 /**
  * Every request the server makes to an address others choose (a learner's push endpoint, the
@@ -12,8 +16,6 @@ import { hostMatches, isPublicAddress, parseHostRules, urlMatches } from './outb
  * the host (checked on the address actually connected to, so DNS cannot change it after the
  * check); within one deadline for the whole call; and reading the answer only up to a cap.
  */
-
-const loadUndici = once(() => import('undici'));
 
 /** The request was refused before it left: a host not allowed or a private address. */
 export class OutboundRefused extends Error {
@@ -72,23 +74,24 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-/** Closes an answer's body: the rest is never received, and its abort is nobody's error. */
-function discard(body: Readable): void {
-  body.on('error', () => undefined);
-  body.destroy();
+/** Closes an answer: the rest is never received, and its abort is nobody's error. */
+function discard(response: IncomingMessage): void {
+  response.on('error', () => undefined);
+  // An answer already whole leaves its connection to be used again.
+  if (response.complete) response.resume();
+  else response.destroy();
 }
 
-/** Reads a body up to `maxBytes`, then closes it so the rest is never received. */
-async function readCapped(body: Readable, maxBytes: number) {
+/** Reads an answer up to `maxBytes`, then closes it so the rest is never received. */
+async function readCapped(response: IncomingMessage, maxBytes: number) {
   if (maxBytes <= 0) {
-    discard(body);
-    return { body: Buffer.alloc(0), complete: false };
+    discard(response);
+    return { body: Buffer.alloc(0), complete: response.complete };
   }
-  body.on('error', () => undefined);
   const chunks: Buffer[] = [];
   let size = 0;
   let complete = true;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
+  for await (const chunk of response as AsyncIterable<Buffer>) {
     if (size + chunk.length > maxBytes) {
       chunks.push(chunk.subarray(0, maxBytes - size));
       size = maxBytes;
@@ -98,32 +101,21 @@ async function readCapped(body: Readable, maxBytes: number) {
     chunks.push(chunk);
     size += chunk.length;
   }
-  discard(body);
+  discard(response);
   return { body: Buffer.concat(chunks, size), complete };
 }
+
+/** Strips an IPv6 literal's brackets: `[::1]` → `::1`. */
+const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
 
 export function createOutbound(options: OutboundOptions) {
   const allowed = parseHostRules(options.allowedHosts);
   const named = parseHostRules(options.namedHosts);
-
-  const dispatcher = once(async () => {
-    const { Agent, buildConnector } = await loadUndici();
-    const tls = options.ca ? { ca: options.ca } : {};
-    const trusting = buildConnector(tls);
-    const guarded = buildConnector({ ...tls, lookup: publicOnlyLookup });
-    return new Agent({
-      connect: (target, callback) => {
-        if (hostMatches(named, target.hostname, target.port, target.protocol)) {
-          return trusting(target, callback);
-        }
-        // A literal address is connected to without a lookup: it is judged here.
-        if (isIP(target.hostname) && !isPublicAddress(target.hostname)) {
-          return callback(new OutboundRefused(`${target.hostname} is not a public address`), null);
-        }
-        guarded(target, callback);
-      },
-    });
-  });
+  // node:http is loaded by the server already: a first call waits for no module.
+  const agents = {
+    'http:': new HttpAgent({ keepAlive: true }),
+    'https:': new HttpsAgent({ keepAlive: true }),
+  };
 
   function check(url: URL): void {
     if (!(options.protocols as readonly string[]).includes(url.protocol)) {
@@ -132,38 +124,61 @@ export function createOutbound(options: OutboundOptions) {
     if (!urlMatches(allowed, url)) throw new OutboundRefused(`${url.host} is not allowed here`);
   }
 
+  /**
+   * Sends one request and answers its response (headers read, body not yet). A named host is
+   * connected to as it resolves; any other host only on public addresses, judged on the address
+   * connected to (a literal one here, a name in the lookup the socket connects with).
+   */
+  function send(url: URL, call: OutboundCall, signal: AbortSignal): Promise<IncomingMessage> {
+    const trusted = urlMatches(named, url);
+    const address = bare(url.hostname);
+    if (!trusted && isIP(address) && !isPublicAddress(address)) {
+      return Promise.reject(new OutboundRefused(`${address} is not a public address`));
+    }
+    const https = url.protocol === 'https:';
+    return new Promise((resolve, reject) => {
+      const req = (https ? httpsRequest : httpRequest)(
+        url,
+        {
+          method: call.method ?? 'GET',
+          headers: call.headers ?? {},
+          agent: agents[https ? 'https:' : 'http:'],
+          signal,
+          ...(trusted ? {} : { lookup: publicOnlyLookup }),
+          ...(https && options.ca ? { ca: options.ca } : {}),
+        },
+        resolve,
+      );
+      req.on('error', reject);
+      req.end(call.body);
+    });
+  }
+
   /** One call: refused (OutboundRefused), failed (network, deadline) or answered. */
   async function request(address: string, call: OutboundCall): Promise<OutboundAnswer> {
     const signal = AbortSignal.any([
       AbortSignal.timeout(call.deadlineMs),
       ...(call.signal ? [call.signal] : []),
     ]);
-    const [{ request: send }, agent] = await Promise.all([loadUndici(), dispatcher()]);
     let url = new URL(address);
     for (let redirects = 0; ; redirects++) {
       check(url);
-      const response = await send(url, {
-        method: call.method ?? 'GET',
-        headers: call.headers ?? {},
-        body: call.body ?? null,
-        dispatcher: agent,
-        signal,
-      });
+      const response = await send(url, call, signal);
+      const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (
-        REDIRECTS.has(response.statusCode) &&
-        typeof location === 'string' &&
+        REDIRECTS.has(status) &&
+        location &&
         (call.method ?? 'GET') === 'GET' &&
         redirects < (call.maxRedirects ?? 0)
       ) {
-        discard(response.body);
+        discard(response);
         url = new URL(location, url);
         continue;
       }
-      const cap =
-        typeof call.maxBytes === 'number' ? call.maxBytes : call.maxBytes(response.statusCode);
-      const read = await readCapped(response.body, cap);
-      return { status: response.statusCode, headers: response.headers, ...read };
+      const cap = typeof call.maxBytes === 'number' ? call.maxBytes : call.maxBytes(status);
+      const read = await readCapped(response, cap);
+      return { status, headers: response.headers, ...read };
     }
   }
 

@@ -19,15 +19,22 @@ export type PushServiceMischief = 'flood' | 'trickle' | 'silent';
 function misbehave(res: ServerResponse, mischief: PushServiceMischief, sent: (n: number) => void) {
   if (mischief === 'silent') return;
   res.writeHead(201);
-  const chunk = Buffer.alloc(mischief === 'flood' ? 64 * 1024 : 1, 120);
-  const every = mischief === 'flood' ? 0 : 20;
-  const timer = setInterval(() => {
-    while (!res.destroyed && res.write(chunk)) {
+  if (mischief === 'trickle') {
+    const timer = setInterval(() => {
+      res.write('x');
+      sent(1);
+    }, 20);
+    res.on('close', () => clearInterval(timer));
+    return;
+  }
+  const chunk = Buffer.alloc(64 * 1024, 120);
+  const pump = () => {
+    while (!res.destroyed) {
       sent(chunk.length);
-      if (every > 0) return;
+      if (!res.write(chunk)) return void res.once('drain', pump);
     }
-  }, every);
-  res.on('close', () => clearInterval(timer));
+  };
+  pump();
 }
 
 /**
