@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './analytics.ts';
 export * from './api.ts';
 export * from './auth.ts';
@@ -15,6 +16,7 @@ export * from './learning.ts';
 export * from './materials.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
+export * from './passkeys.ts';
 export * from './plans.ts';
 export * from './providers.ts';
 export * from './recaps.ts';
