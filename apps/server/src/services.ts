@@ -166,6 +166,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
         publicKey: deps.secrets.vapidPublicKey,
         privateKey: deps.secrets.vapidPrivateKey,
         subject: `mailto:${config.SUPPORT_EMAIL}`,
+        allowedHosts: config.PUSH_ALLOWED_HOSTS,
       }),
     publicUrl: config.PUBLIC_URL,
     unsubscribeTokens: createUnsubscribeTokens(deps.secrets.jwtSecret),

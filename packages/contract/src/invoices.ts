@@ -3,16 +3,28 @@ import { paymentStatusSchema } from './billing.ts';
 
 /** Invoice ids are ours (random), so a guessed one finds nothing. */
 export const INVOICE_ID_PATTERN = /^inv_[a-f0-9]{24}$/;
+/** A credit note (CGST s.34) issued for a refund; printable at the same address as invoices. */
+export const CREDIT_NOTE_ID_PATTERN = /^cn_[a-f0-9]{24}$/;
+const DOCUMENT_ID_PATTERN = /^(inv|cn)_[a-f0-9]{24}$/;
+
+export const DOCUMENT_KINDS = ['invoice', 'creditNote'] as const;
+export const documentKindSchema = z.enum(DOCUMENT_KINDS);
+export type DocumentKind = z.infer<typeof documentKindSchema>;
 
 export const REFUND_STATES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
 export const refundStateSchema = z.enum(REFUND_STATES);
 export type RefundState = z.infer<typeof refundStateSchema>;
 
 export const invoiceSummarySchema = z.object({
-  invoiceId: z.string(),
+  invoiceId: z.string().describe('inv_… for an invoice, cn_… for a credit note'),
+  kind: documentKindSchema
+    .optional()
+    .describe('Always sent; absent in older answers means invoice'),
   invoiceNumber: z
     .string()
-    .describe('Sequential per financial year (April–March), e.g. GRASP/2026-27/000042'),
+    .describe(
+      'Sequential per financial year (April–March), e.g. GRASP/2026-27/000042; credit notes GRASP/CN/2026-27/000001',
+    ),
   merchantTransactionId: z.string(),
   issuedAt: z.string().describe('ISO-8601'),
   totalPaise: z.number().int().describe('GST included'),
@@ -24,7 +36,7 @@ export const invoiceListResponseSchema = z.object({ invoices: z.array(invoiceSum
 export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
 
 export const invoiceParamsSchema = z.object({
-  invoiceId: z.string().regex(INVOICE_ID_PATTERN, 'is not an invoice id'),
+  invoiceId: z.string().regex(DOCUMENT_ID_PATTERN, 'is not an invoice id'),
 });
 
 export const paymentSummarySchema = z.object({

@@ -24,9 +24,47 @@ describe('parseEnv', () => {
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
     expect(parseEnv({ PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
-    expect(parseEnv({ PUBLIC_URL: 'https://grasp.example/' }).PUBLIC_URL).toBe(
+    expect(
+      parseEnv({ PUBLIC_URL: 'https://grasp.example/', PAYMENT_GATEWAY: 'phonepe' }).PUBLIC_URL,
+    ).toBe('https://grasp.example');
+  });
+
+  it('serves the sandbox checkout (anyone can "pay") only on a loopback PUBLIC_URL', () => {
+    for (const url of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://127.9.9.9',
+      'http://[::1]:3000',
+    ]) {
+      expect(parseEnv({ PUBLIC_URL: url }).PAYMENT_GATEWAY).toBe('sandbox');
+    }
+    for (const url of [
       'https://grasp.example',
-    );
+      'http://10.0.0.5:3000',
+      'http://0.0.0.0:3000',
+      'http://localhost.grasp.example',
+    ]) {
+      expect(() => parseEnv({ PUBLIC_URL: url })).toThrow(ConfigError);
+      expect(() => parseEnv({ PUBLIC_URL: url })).toThrow(/PAYMENT_GATEWAY.*SANDBOX_PAYMENTS/s);
+      expect(() => parseEnv({ PUBLIC_URL: url })).toThrow(/PUBLIC_URL/);
+    }
+    const allowed = parseEnv({ PUBLIC_URL: 'https://grasp.example', SANDBOX_PAYMENTS: 'allow' });
+    expect(allowed.PAYMENT_GATEWAY).toBe('sandbox');
+    expect(() =>
+      parseEnv({ PUBLIC_URL: 'https://grasp.example', SANDBOX_PAYMENTS: 'yes' }),
+    ).toThrow(/SANDBOX_PAYMENTS/);
+    // A real gateway needs neither.
+    expect(
+      parseEnv({ PUBLIC_URL: 'https://grasp.example', PAYMENT_GATEWAY: 'phonepe' }).PAYMENT_GATEWAY,
+    ).toBe('phonepe');
+  });
+
+  it('reads PUSH_ALLOWED_HOSTS as hosts and host:ports, none by default', () => {
+    expect(parseEnv({}).PUSH_ALLOWED_HOSTS).toEqual([]);
+    expect(
+      parseEnv({ PUSH_ALLOWED_HOSTS: ' push.example.org, 127.0.0.1:8443 ,[::1]:9000,' })
+        .PUSH_ALLOWED_HOSTS,
+    ).toEqual(['push.example.org', '127.0.0.1:8443', '[::1]:9000']);
   });
 
   it('treats empty values as unset', () => {
@@ -40,6 +78,8 @@ describe('parseEnv', () => {
     ['PUBLIC_URL', 'not a url'],
     ['JWT_SECRET', 'short'],
     ['PAYMENT_GATEWAY', 'paypal'],
+    ['PUSH_ALLOWED_HOSTS', 'push.example.org,https://x.org/'],
+    ['PUSH_ALLOWED_HOSTS', 'push.example.org:99999'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(name);

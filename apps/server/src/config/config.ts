@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseHostRule } from '../lib/outbound-hosts.ts';
 
 const optionalString = z
   .string()
@@ -51,6 +52,21 @@ export const envSchema = z.object({
       .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
       .optional(),
   ),
+  /** Push services besides the known ones, `host` or `host:port`; they may be on private addresses. */
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().refine((h) => parseHostRule(h) !== null, 'each must be host or host:port'),
+      ),
+    ),
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   SMTP_URL: optionalString.pipe(
@@ -83,6 +99,8 @@ export const envSchema = z.object({
     .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL, with {lang} for the language')
     .default('https://{lang}.wikipedia.org'),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe', 'phonepe-v1']).default('sandbox'),
+  /** allow: serve the sandbox (anyone can "pay") on a PUBLIC_URL others can reach. */
+  SANDBOX_PAYMENTS: optionalString.pipe(z.enum(['allow']).optional()),
   PHONEPE_CLIENT_ID: optionalString,
   PHONEPE_CLIENT_SECRET: optionalString,
   PHONEPE_CLIENT_VERSION: optionalString,
@@ -128,6 +146,21 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** localhost, 127.0.0.0/8 or ::1: a server only this machine reaches. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** The sandbox hands out Pro and invoices to anyone who presses "pay": never by accident. */
+function checkSandboxPayments(e: Env, publicUrl: string): void {
+  if (e.PAYMENT_GATEWAY !== 'sandbox' || e.SANDBOX_PAYMENTS === 'allow') return;
+  if (isLoopbackUrl(publicUrl)) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  PAYMENT_GATEWAY: sandbox (the default) lets anyone "pay" for Pro; it serves only when PUBLIC_URL is a loopback address (it is ${publicUrl}) or SANDBOX_PAYMENTS=allow is set. Set PAYMENT_GATEWAY=phonepe for real payments, or SANDBOX_PAYMENTS=allow for a public trial`,
+  );
+}
+
 /** Parses the environment; a bad value throws a ConfigError naming the variable. */
 export function parseEnv(env: NodeJS.ProcessEnv): Config {
   const parsed = envSchema.safeParse(env);
@@ -146,9 +179,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Config {
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (a pair is generated on first start)',
     );
   }
-  return {
-    ...e,
-    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    databaseUrl: e.DATABASE_URL,
-  };
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  checkSandboxPayments(e, publicUrl);
+  return { ...e, PUBLIC_URL: publicUrl, databaseUrl: e.DATABASE_URL };
 }

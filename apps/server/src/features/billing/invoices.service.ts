@@ -16,6 +16,7 @@ import { paymentsOf } from './payments.repository.ts';
 
 const summary = (row: repo.InvoiceRow): InvoiceSummary => ({
   invoiceId: row.id,
+  kind: 'invoice',
   invoiceNumber: row.invoice_number,
   merchantTransactionId: row.merchant_transaction_id,
   issuedAt: row.issued_at,

@@ -83,7 +83,7 @@ describe.each(TEST_DATABASES)('classes on %s', (kind) => {
     t = await buildTestApp(kind, {
       providers: [fakeProvider('offline').provider, fake.provider],
       clock,
-      env: { PUBLIC_URL: 'https://grasp.example' },
+      env: { PUBLIC_URL: 'https://grasp.example', SANDBOX_PAYMENTS: 'allow' },
     });
     await signUp('Teacher', 'Tara Menon', 'enterprise');
     await signUp('Other', 'Omar Teacher', 'enterprise');

@@ -38,7 +38,10 @@ export async function turnOffEmail(db: Db, userId: string, now: string): Promise
     .execute();
 }
 
-/** Saves a device's subscription; an endpoint seen before moves to this user (a shared device). */
+/**
+ * Saves a device's subscription, as the user's newest; an endpoint seen before moves to this user
+ * (a shared device).
+ */
 export async function saveSubscription(
   db: Db,
   row: { id: string; userId: string; endpoint: string; p256dh: string; auth: string; now: string },
@@ -54,9 +57,29 @@ export async function saveSubscription(
       created_at: row.now,
     })
     .onConflict((oc) =>
-      oc
-        .column('endpoint')
-        .doUpdateSet({ user_id: row.userId, p256dh: row.p256dh, auth: row.auth }),
+      oc.column('endpoint').doUpdateSet({
+        user_id: row.userId,
+        p256dh: row.p256dh,
+        auth: row.auth,
+        created_at: row.now,
+      }),
+    )
+    .execute();
+}
+
+/** Forgets all but the user's `keep` newest devices. */
+export async function keepNewestSubscriptions(db: Db, userId: string, keep: number) {
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(keep),
     )
     .execute();
 }

@@ -26,6 +26,8 @@ const SENDS_AT_ONCE = 16;
 /** A failed reminder is tried again this much later, at most this many times a day. */
 const RETRY_AFTER_MS = 15 * 60 * 1000;
 const MAX_ATTEMPTS = 3;
+/** Push devices kept per learner: a new one beyond this replaces the oldest. */
+export const MAX_DEVICES = 10;
 /** How far back activity is read for the streak a reminder protects. */
 const STREAK_WINDOW_MS = 62 * 24 * 60 * 60 * 1000;
 
@@ -265,7 +267,11 @@ export function createRemindersService(deps: RemindersDeps) {
       return { ...settings, saved: true };
     },
 
+    /** Keeps this device's subscription; 400 for an endpoint no reminder would be sent to. */
     async subscribe(userId: string, subscription: PushSubscriptionJson): Promise<void> {
+      if (!deps.push.accepts(subscription.endpoint)) {
+        throw new AppError(400, ERROR_CODES.validation, REMINDER_MESSAGES.pushServiceRefused);
+      }
       await repo.saveSubscription(db, {
         id: newId(),
         userId,
@@ -274,6 +280,7 @@ export function createRemindersService(deps: RemindersDeps) {
         auth: subscription.keys.auth,
         now: clock.now().toISOString(),
       });
+      await repo.keepNewestSubscriptions(db, userId, MAX_DEVICES);
     },
 
     async unsubscribeDevice(userId: string, endpoint: string): Promise<void> {

@@ -46,7 +46,6 @@ export interface WikipediaSourcesOptions {
   breaker?: Partial<BreakerOptions> | undefined;
   /** One request's limit; below the budget so a slow page leaves time for the others. */
   requestTimeoutMs?: number;
-  fetch?: typeof fetch;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,7 +57,6 @@ export function createWikipediaSources(options: WikipediaSourcesOptions) {
       baseUrl: options.baseUrl,
       userAgent: options.userAgent,
       requestTimeoutMs: options.requestTimeoutMs ?? 1200,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
     }),
     cache: createSourcesCache({
       redis: options.redis,
