@@ -164,6 +164,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /** A new session for a user who proved who they are (PIN here, or a passkey). */
   async function startSession(user: UserRow, client: SignInClient): Promise<LoginResponse> {
+    if (!user.email_verified_at)
+      throw new AppError(403, ERROR_CODES.emailNotVerified, AUTH_MESSAGES.emailNotVerified);
     const now = clock.now();
     const sessionId = newId();
     await repo.insertSession(db, {
@@ -199,8 +201,6 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
     if (!(await verifyPin(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
     await deps.throttle.succeed(key);
-    if (!user.email_verified_at)
-      throw new AppError(403, ERROR_CODES.emailNotVerified, AUTH_MESSAGES.emailNotVerified);
     const response = await startSession(user, client);
     return { response, deviceId: await credentials.trustDevice(user.id, client.deviceId) };
   }
@@ -306,6 +306,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     async emailTakenByOther(email: string, userId: string): Promise<boolean> {
       const owner = await repo.findUserByLogin(db, email);
       return owner !== undefined && owner.id !== userId && owner.email_key === email.toLowerCase();
+    },
+
+    /**
+     * Signs in a user another way in has proved (a passkey): the same session, token and answer
+     * as a right PIN; a user who has gone meanwhile is refused as a wrong PIN is.
+     */
+    async openSession(
+      userId: string,
+      client: SignInClient = { deviceId: null, userAgent: null },
+    ): Promise<LoginResponse> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw invalidCredentials();
+      return startSession(user, client);
     },
 
     logout: (sessionId: string) => repo.revokeSession(db, sessionId, clock.now()),
