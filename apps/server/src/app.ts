@@ -38,6 +38,7 @@ import { siteRoutes } from './features/site/site.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import { type Clock, shiftableClock, systemClock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createSharedRedis } from './lib/shared-redis.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -98,7 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDist ?? resolve(import.meta.dirname, '../../web/dist');
   await registerSecurity(app, config.PUBLIC_URL, inlineScriptHashes(webDist));
-  await registerRateLimit(app, redis, {
+  // One view of Redis for every user of it, so one failure pauses them all.
+  const sharedRedis = redis ? createSharedRedis(redis, app.log) : null;
+  await registerRateLimit(app, sharedRedis, {
     scale: config.RATE_LIMIT_SCALE,
     keyPrefix: config.REDIS_KEY_PREFIX,
   });
@@ -122,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { ...deps, shareRenderer, ...(testClock ? { clock: testClock } : {}) },
     app.log,
     metrics.recorder,
+    sharedRedis,
   );
   await app.register(authenticatePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -220,6 +220,28 @@ export async function insertClaims(
     )
     .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
     .returning('id')
+    .execute();
+}
+
+/**
+ * Claims left `sending` since before `staleBefore` (their instance died mid-run) become failed
+ * with `attemptsLeft` tries left, so the failed claims' retry sends them; their last change is
+ * kept, so the retry is due at once.
+ */
+export async function failStaleClaims(
+  db: Db,
+  q: { since: string; staleBefore: string; attemptsLeft: number; maxAttempts: number },
+): Promise<void> {
+  await db
+    .updateTable('reminder_claims')
+    .set((eb) => ({
+      state: 'failed',
+      attempts: sql<number>`case when ${eb.ref('attempts')} > ${q.maxAttempts - q.attemptsLeft} then ${eb.ref('attempts')} else ${q.maxAttempts - q.attemptsLeft} end`,
+    }))
+    .where('state', '=', 'sending')
+    .where('updated_at', '<=', q.staleBefore)
+    .where('created_at', '>=', q.since)
+    .where('attempts', '<', q.maxAttempts)
     .execute();
 }
 
