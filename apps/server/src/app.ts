@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -9,6 +11,7 @@ import type { Redis } from 'ioredis';
 import { type Config, fastifyTrustProxy } from './config/config.ts';
 import type { Secrets } from './config/secrets.ts';
 import type { Database } from './db/database.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import type { CaptchaVerifier } from './features/auth/captcha.ts';
@@ -103,6 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keyPrefix: config.REDIS_KEY_PREFIX,
   });
   await registerDocs(app);
+  // Signs the device cookie (DESIGN.md §14) with a key of its own, derived from the JWT secret.
+  await app.register(fastifyCookie, {
+    secret: createHmac('sha256', deps.secrets.jwtSecret).update('grasp_device').digest(),
+  });
 
   const metrics = createMetrics();
   await app.register(metricsRoutes(metrics, config.METRICS_TOKEN));
@@ -125,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes(services.health));
   await app.register(authRoutes(services.auth));
+  await app.register(accountRoutes(services.account));
   await app.register(passkeysRoutes(services.passkeys));
   await app.register(statsRoutes(services.stats));
   await app.register(analyticsRoutes(services.analytics));

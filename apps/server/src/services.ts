@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { PRODUCT_NAME } from '@grasp/contract';
 import type { AppDeps } from './app.ts';
+import { createAccountService } from './features/account/account.service.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
 import { createAddressLimits } from './features/auth/address-limits.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -101,7 +102,7 @@ export function createServices(
     clock,
     changes,
     captcha: deps.captcha ?? defaultCaptcha(deps),
-    throttle: createLoginThrottle({ db, clock }),
+    throttle: createLoginThrottle({ db, clock, scale: config.RATE_LIMIT_SCALE }),
     limits,
     tokens: createTokenSigner(deps.secrets.jwtSecret),
     mailer,
@@ -195,8 +196,19 @@ export function createServices(
     recaps,
     log,
   });
+  const account = createAccountService({
+    db,
+    clock,
+    mailer,
+    auth,
+    windows,
+    scale: config.RATE_LIMIT_SCALE,
+    publicUrl: config.PUBLIC_URL,
+    log,
+  });
   return {
     clock,
+    account,
     usage,
     reminders,
     auth,
