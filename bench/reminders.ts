@@ -121,7 +121,7 @@ async function measure(database: Database, label: string): Promise<void> {
     db,
     clock: systemClock,
     mailer: { send: async () => void mails++ },
-    push: { send: async () => 'delivered' },
+    push: { accepts: () => true, send: async () => 'delivered' },
     publicUrl: 'http://localhost:3000',
     unsubscribeTokens: createUnsubscribeTokens('bench-secret-that-is-long-enough-00000'),
     recaps: createRecapsService({ db, clock: systemClock }),

@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -6,9 +8,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from './config/config.ts';
+import { type Config, fastifyTrustProxy } from './config/config.ts';
 import type { Secrets } from './config/secrets.ts';
 import type { Database } from './db/database.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -24,9 +27,11 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
 import { recapsRoutes } from './features/learning/recaps.routes.ts';
 import { materialsRoutes } from './features/materials/materials.routes.ts';
+import type { PdfReader } from './features/materials/pdf-text.ts';
 import { METERS } from './features/metrics/daily-meter.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
+import { passkeysRoutes } from './features/passkeys/passkeys.routes.ts';
 import type { PushSender } from './features/reminders/push-sender.ts';
 import { scheduleReminders } from './features/reminders/reminder-scheduler.ts';
 import { remindersRoutes } from './features/reminders/reminders.routes.ts';
@@ -36,6 +41,7 @@ import { siteRoutes } from './features/site/site.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import { type Clock, shiftableClock, systemClock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createSharedRedis } from './lib/shared-redis.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -65,6 +71,8 @@ export interface AppDeps {
   paymentGateway?: PaymentGateway;
   /** Replaces the Web Push sender (tests point one at their fake push service). */
   pushSender?: PushSender;
+  /** Replaces the PDF reader's pool (tests give it other limits, or count its reads). */
+  pdfReader?: PdfReader;
   /** Folder of the built SPA; defaults to apps/web/dist beside the server build. */
   webDist?: string;
   /** Renders share pages; by default the web build's (tests pass the web app's source one). */
@@ -85,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     logController: new RequestLog(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -96,11 +104,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDist ?? resolve(import.meta.dirname, '../../web/dist');
   await registerSecurity(app, config.PUBLIC_URL, inlineScriptHashes(webDist));
-  await registerRateLimit(app, redis, {
+  // One view of Redis for every user of it, so one failure pauses them all.
+  const sharedRedis = redis ? createSharedRedis(redis, app.log) : null;
+  await registerRateLimit(app, sharedRedis, {
     scale: config.RATE_LIMIT_SCALE,
     keyPrefix: config.REDIS_KEY_PREFIX,
   });
   await registerDocs(app);
+  // Signs the device cookie (DESIGN.md §14) with a key of its own, derived from the JWT secret.
+  await app.register(fastifyCookie, {
+    secret: createHmac('sha256', deps.secrets.jwtSecret).update('grasp_device').digest(),
+  });
 
   const metrics = createMetrics();
   await app.register(metricsRoutes(metrics, config.METRICS_TOKEN));
@@ -116,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { ...deps, shareRenderer, ...(testClock ? { clock: testClock } : {}) },
     app.log,
     metrics.recorder,
+    sharedRedis,
   );
   // 5xx answers per day for the operator's overview; a callback hook, as the metrics' one.
   app.addHook('onResponse', (_request, reply, done) => {
@@ -128,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes(services.health));
   await app.register(authRoutes(services.auth));
+  await app.register(accountRoutes(services.account));
+  await app.register(passkeysRoutes(services.passkeys));
   await app.register(statsRoutes(services.stats));
   await app.register(analyticsRoutes(services.analytics));
   await app.register(siteRoutes(services.site));
@@ -136,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recapsRoutes(services.recaps));
   await app.register(distillRoutes(services.distill));
   await app.register(materialsRoutes(services.materials));
+  app.addHook('onClose', () => services.materials.close());
   await app.register(billingRoutes(services.billing));
   if (testClock) {
     await app.register(testJobsRoutes({ reconcile: () => services.billing.reconciliation.run() }));

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { PRODUCT_NAME } from '@grasp/contract';
 import type { AppDeps } from './app.ts';
+import { createAccountService } from './features/account/account.service.ts';
 import { createAdminService } from './features/admin/admin.service.ts';
 import { parseAiPrices } from './features/admin/ai-prices.ts';
 import { createAudit } from './features/admin/audit.service.ts';
@@ -41,7 +42,10 @@ import { createProgressReader } from './features/learning/progress.ts';
 import { createRecapsService } from './features/learning/recaps.service.ts';
 import { createMaterialSources } from './features/materials/material-sources.ts';
 import { createMaterialsService } from './features/materials/materials.service.ts';
+import { createPdfReader } from './features/materials/pdf-text.ts';
 import { createDailyMeter, type DailyMeter, METERS } from './features/metrics/daily-meter.ts';
+import { createPasskeysService } from './features/passkeys/passkeys.service.ts';
+import { relyingPartyOf } from './features/passkeys/relying-party.ts';
 import { createWebPushSender } from './features/reminders/push-sender.ts';
 import { createRemindersService } from './features/reminders/reminders.service.ts';
 import { createUnsubscribeTokens } from './features/reminders/unsubscribe-token.ts';
@@ -52,6 +56,7 @@ import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './lib/mailer.ts';
 import { type Recorder, silentRecorder } from './lib/recorder.ts';
+import type { SharedRedis } from './lib/shared-redis.ts';
 import { createSlidingWindows } from './lib/sliding-window.ts';
 
 interface Log {
@@ -80,11 +85,15 @@ function meteredRecorder(recorder: Recorder, meter: DailyMeter): Recorder {
   };
 }
 
-/** Builds every service from its dependencies; tests swap vendors through AppDeps. */
+/**
+ * Builds every service from its dependencies; tests swap vendors through AppDeps. `shared` is
+ * the Redis client seen as shared state (lib/shared-redis.ts); only health asks Redis directly.
+ */
 export function createServices(
   deps: AppDeps,
   log: Log,
   metricsRecorder: Recorder = silentRecorder,
+  shared: SharedRedis | null = null,
 ) {
   const { config, database, redis } = deps;
   const db = database.db;
@@ -101,27 +110,39 @@ export function createServices(
     });
   const { changes } = database;
   const usage = createUsageService({ db, clock, recorder, changes });
-  const windows = createSlidingWindows({ redis, keyPrefix: config.REDIS_KEY_PREFIX, clock });
+  const windows = createSlidingWindows({
+    redis: shared,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    clock,
+  });
   const classes = createClassesService({
     db,
     clock,
     progress: createProgressReader({ db, clock }),
     guesses: createJoinGuesses({ windows, scale: config.RATE_LIMIT_SCALE }),
   });
+  const limits = createAddressLimits({ windows, scale: config.RATE_LIMIT_SCALE });
   const auth = createAuthService({
     db,
     clock,
     changes,
     captcha: deps.captcha ?? defaultCaptcha(deps),
-    throttle: createLoginThrottle({ db, clock }),
-    limits: createAddressLimits({
-      windows,
-      scale: config.RATE_LIMIT_SCALE,
-    }),
+    throttle: createLoginThrottle({ db, clock, scale: config.RATE_LIMIT_SCALE }),
+    limits,
     tokens: createTokenSigner(deps.secrets.jwtSecret),
     mailer,
     publicUrl: config.PUBLIC_URL,
     openFirstCycle: (tx, userId) => usage.openFirstCycle(tx, userId),
+    log,
+  });
+  const passkeys = createPasskeysService({
+    db,
+    clock,
+    mailer,
+    rp: relyingPartyOf(config.PUBLIC_URL, config.PASSKEY_RP_ID),
+    publicUrl: config.PUBLIC_URL,
+    openSession: (userId) => auth.openSession(userId),
+    takeSignInFailure: (address) => limits.takeSignInFailure(address),
     log,
   });
   // One dictionary, so the offline explainer and distiller share its cache and open files.
@@ -137,7 +158,12 @@ export function createServices(
     ).map((provider) => recordedProvider(provider, recorder)),
     config.DEFAULT_AI_PROVIDER,
   );
-  const materials = createMaterialsService({ db, kind: database.kind, clock });
+  const materials = createMaterialsService({
+    db,
+    kind: database.kind,
+    clock,
+    pdf: deps.pdfReader ?? createPdfReader(),
+  });
   const sources = createSourcesService({
     material: createMaterialSources(materials),
     wikipedia:
@@ -146,7 +172,7 @@ export function createServices(
         : createWikipediaSources({
             baseUrl: config.WIKIPEDIA_URL,
             userAgent: `${PRODUCT_NAME}/1.0 (${config.PUBLIC_URL}; ${config.SUPPORT_EMAIL})`,
-            redis,
+            redis: shared,
             keyPrefix: config.REDIS_KEY_PREFIX,
             log,
           }),
@@ -159,7 +185,7 @@ export function createServices(
     units: usage,
     timeoutMs: deps.explainTimeoutMs,
     inFlight: createAnswerInFlight({
-      redis,
+      redis: shared,
       keyPrefix: config.REDIS_KEY_PREFIX,
       timeoutMs: deps.explainTimeoutMs,
     }),
@@ -193,10 +219,21 @@ export function createServices(
         publicKey: deps.secrets.vapidPublicKey,
         privateKey: deps.secrets.vapidPrivateKey,
         subject: `mailto:${config.SUPPORT_EMAIL}`,
+        allowedHosts: config.PUSH_ALLOWED_HOSTS,
       }),
     publicUrl: config.PUBLIC_URL,
     unsubscribeTokens: createUnsubscribeTokens(deps.secrets.jwtSecret),
     recaps,
+    log,
+  });
+  const account = createAccountService({
+    db,
+    clock,
+    mailer,
+    auth,
+    windows,
+    scale: config.RATE_LIMIT_SCALE,
+    publicUrl: config.PUBLIC_URL,
     log,
   });
   const accounts = createAccountsService({ db, clock });
@@ -225,6 +262,7 @@ export function createServices(
   });
   return {
     clock,
+    account,
     meter,
     accounts,
     admin: createAdminService({
@@ -237,10 +275,12 @@ export function createServices(
       materials,
       audit,
       overview,
+      passkeys,
     }),
     usage,
     reminders,
     auth,
+    passkeys,
     providers,
     explain,
     recaps,

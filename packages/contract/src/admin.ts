@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PIN_PATTERN } from './auth.ts';
 import { paymentStatusSchema } from './billing.ts';
 import { documentKindSchema, refundStateSchema } from './invoices.ts';
+import { passkeySignInRequestSchema } from './passkeys.ts';
 import { PLAN_IDS } from './plans.ts';
 
 /** The operator's console (DESIGN.md §15). Every route lives under /api/admin. */
@@ -104,14 +105,13 @@ export const reasonSchema = z
 
 // ---- sudo ----
 
-/** A passkey assertion (the browser's AuthenticationResponseJSON), checked by the passkeys feature. */
-export const passkeyAssertionSchema = z
-  .record(z.string(), z.unknown())
-  .describe('navigator.credentials.get() result as JSON (@simplewebauthn/browser)');
-
 export const adminSudoRequestSchema = z.union([
   z.object({ pin: z.string().regex(PIN_PATTERN, 'PIN must be exactly 4 digits') }),
-  z.object({ passkey: passkeyAssertionSchema }),
+  z.object({
+    passkey: passkeySignInRequestSchema.describe(
+      'The challenge from POST /api/admin/sudo/passkey-options, answered by one of the caller’s passkeys',
+    ),
+  }),
 ]);
 export type AdminSudoRequest = z.infer<typeof adminSudoRequestSchema>;
 

@@ -1,3 +1,4 @@
+export * from './account.ts';
 export * from './admin.ts';
 export * from './analytics.ts';
 export * from './api.ts';
@@ -16,6 +17,7 @@ export * from './learning.ts';
 export * from './materials.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
+export * from './passkeys.ts';
 export * from './plans.ts';
 export * from './providers.ts';
 export * from './recaps.ts';

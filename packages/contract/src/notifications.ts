@@ -90,6 +90,8 @@ export const REMINDER_MESSAGES = {
   pushDenied:
     'Notifications are blocked for Grasp in this browser. Allow them in the site settings to get push reminders.',
   pushUnsupported: 'This browser cannot receive push reminders.',
+  pushServiceRefused:
+    'This browser’s push service is not one Grasp can send reminders to. Email reminders still work.',
   offlineSaved: 'You are offline: this review is kept and sent when you are back online.',
   offlineSent: (n: number) => `${plural(n, 'review', 'reviews')} made offline sent.`,
   offlineRefused: (query: string) =>

@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from './config.ts';
+import { ConfigError, fastifyTrustProxy, parseEnv } from './config.ts';
 import { loadSecrets } from './secrets.ts';
 
 describe('parseEnv', () => {
@@ -24,9 +25,106 @@ describe('parseEnv', () => {
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
     expect(parseEnv({ PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
-    expect(parseEnv({ PUBLIC_URL: 'https://grasp.example/' }).PUBLIC_URL).toBe(
+    expect(
+      parseEnv({ PUBLIC_URL: 'https://grasp.example/', PAYMENT_GATEWAY: 'phonepe' }).PUBLIC_URL,
+    ).toBe('https://grasp.example');
+  });
+
+  it('serves the sandbox checkout (anyone can "pay") only on a loopback PUBLIC_URL', () => {
+    for (const url of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://127.9.9.9',
+      'http://[::1]:3000',
+    ]) {
+      expect(parseEnv({ PUBLIC_URL: url }).PAYMENT_GATEWAY).toBe('sandbox');
+    }
+    for (const url of [
       'https://grasp.example',
+      'http://10.0.0.5:3000',
+      'http://0.0.0.0:3000',
+      'http://localhost.grasp.example',
+    ]) {
+      expect(() => parseEnv({ PUBLIC_URL: url })).toThrow(ConfigError);
+      expect(() => parseEnv({ PUBLIC_URL: url })).toThrow(/PAYMENT_GATEWAY.*SANDBOX_PAYMENTS/s);
+      expect(() => parseEnv({ PUBLIC_URL: url })).toThrow(/PUBLIC_URL/);
+    }
+    const allowed = parseEnv({ PUBLIC_URL: 'https://grasp.example', SANDBOX_PAYMENTS: 'allow' });
+    expect(allowed.PAYMENT_GATEWAY).toBe('sandbox');
+    expect(() =>
+      parseEnv({ PUBLIC_URL: 'https://grasp.example', SANDBOX_PAYMENTS: 'yes' }),
+    ).toThrow(/SANDBOX_PAYMENTS/);
+    // A real gateway needs neither.
+    expect(
+      parseEnv({ PUBLIC_URL: 'https://grasp.example', PAYMENT_GATEWAY: 'phonepe' }).PAYMENT_GATEWAY,
+    ).toBe('phonepe');
+  });
+
+  it('reads PUSH_ALLOWED_HOSTS as hosts and host:ports, none by default', () => {
+    expect(parseEnv({}).PUSH_ALLOWED_HOSTS).toEqual([]);
+    expect(
+      parseEnv({ PUSH_ALLOWED_HOSTS: ' push.example.org, 127.0.0.1:8443 ,[::1]:9000,' })
+        .PUSH_ALLOWED_HOSTS,
+    ).toEqual(['push.example.org', '127.0.0.1:8443', '[::1]:9000']);
+  });
+
+  it('takes TRUST_PROXY as Fastify does: a hop count, addresses and CIDRs, or true', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(parseEnv({ TRUST_PROXY: 'loopback,uniquelocal' }).TRUST_PROXY).toEqual([
+      'loopback',
+      'uniquelocal',
+    ]);
+    for (const bad of ['yes', '-1', '1.5', '10.0.0.0/33', 'proxy.example', '10.0.0.1,,']) {
+      expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it.each([
+    ['1', '203.0.113.9'],
+    ['2', '198.51.100.7'],
+    ['10.0.0.0/8', '203.0.113.9'],
+    ['10.0.0.0/8,203.0.113.9', '198.51.100.7'],
+    ['false', '10.0.0.2'],
+  ])('TRUST_PROXY=%s: the client is %s', async (value, client) => {
+    const app = Fastify({
+      trustProxy: fastifyTrustProxy(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY),
+    });
+    app.get('/ip', (request) => ({ ip: request.ip }));
+    const res = await app.inject({
+      url: '/ip',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.7, 203.0.113.9' },
+    });
+    expect(res.json()).toEqual({ ip: client });
+    await app.close();
+  });
+
+  it('takes the passkey RP ID from PUBLIC_URL’s host, or a domain that host belongs to', () => {
+    expect(parseEnv({}).PASSKEY_RP_ID).toBeUndefined();
+    const sub = { PUBLIC_URL: 'https://learn.grasp.example', SANDBOX_PAYMENTS: 'allow' };
+    expect(parseEnv({ ...sub, PASSKEY_RP_ID: 'Grasp.Example' }).PASSKEY_RP_ID).toBe(
+      'grasp.example',
     );
+    expect(parseEnv({ ...sub, PASSKEY_RP_ID: 'learn.grasp.example' }).PASSKEY_RP_ID).toBe(
+      'learn.grasp.example',
+    );
+    for (const wrong of [
+      'other.example',
+      'rasp.example',
+      'https://grasp.example',
+      'x.learn.grasp.example',
+    ]) {
+      expect(() => parseEnv({ ...sub, PASSKEY_RP_ID: wrong }), wrong).toThrow(/PASSKEY_RP_ID/);
+    }
   });
 
   it('treats empty values as unset', () => {
@@ -40,6 +138,8 @@ describe('parseEnv', () => {
     ['PUBLIC_URL', 'not a url'],
     ['JWT_SECRET', 'short'],
     ['PAYMENT_GATEWAY', 'paypal'],
+    ['PUSH_ALLOWED_HOSTS', 'push.example.org,https://x.org/'],
+    ['PUSH_ALLOWED_HOSTS', 'push.example.org:99999'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(name);

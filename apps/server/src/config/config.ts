@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { aiPricesSchema } from '../features/admin/ai-prices.ts';
+import { parseHostRule } from '../lib/outbound-hosts.ts';
 
 const optionalString = z
   .string()
@@ -17,6 +19,39 @@ function aiPricesOk(json: string): boolean {
   }
 }
 
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR, or one of proxy-addr's named ranges. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY for Fastify. Fastify 5.12 ignores a bare hop count (a client reaching the server
+ * directly could spoof that many hops), so a count becomes the equivalent function: documented
+ * for servers only their proxies reach; addresses and CIDRs check the proxy itself.
+ */
+export function fastifyTrustProxy(
+  value: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
+/** TRUST_PROXY's text as Fastify's trustProxy takes it; null when it is none of those. */
+function parseTrustProxy(value: string): boolean | number | string[] | null {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isTrustedProxyEntry) ? entries : null;
+}
+
 /** Every environment variable the server reads, validated once at start-up. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -24,6 +59,13 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: optionalUrl,
+  /** The WebAuthn RP ID passkeys are bound to: PUBLIC_URL's host, or a domain it belongs to. */
+  PASSKEY_RP_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/, 'must be a domain name, e.g. example.com')
+      .optional(),
+  ),
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -60,6 +102,21 @@ export const envSchema = z.object({
       .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
       .optional(),
   ),
+  /** Push services besides the known ones, `host` or `host:port`; they may be on private addresses. */
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().refine((h) => parseHostRule(h) !== null, 'each must be host or host:port'),
+      ),
+    ),
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   SMTP_URL: optionalString.pipe(
@@ -99,6 +156,8 @@ export const envSchema = z.object({
     .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL, with {lang} for the language')
     .default('https://{lang}.wikipedia.org'),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe', 'phonepe-v1']).default('sandbox'),
+  /** allow: serve the sandbox (anyone can "pay") on a PUBLIC_URL others can reach. */
+  SANDBOX_PAYMENTS: optionalString.pipe(z.enum(['allow']).optional()),
   PHONEPE_CLIENT_ID: optionalString,
   PHONEPE_CLIENT_SECRET: optionalString,
   PHONEPE_CLIENT_VERSION: optionalString,
@@ -122,10 +181,23 @@ export const envSchema = z.object({
   /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: optionalString,
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(100_000).default(1),
+  /** As Fastify's trustProxy: a hop count, addresses/CIDRs, or true (every hop; spoofable). */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be false, a hop count (1 for one proxy), comma-separated addresses or CIDRs (or loopback, linklocal, uniquelocal), or true',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Tests only: POST /api/test/clock moves the server's clock. Refused in production. */
   TEST_CLOCK: z
     .enum(['true', 'false'])
@@ -142,6 +214,33 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** localhost, 127.0.0.0/8 or ::1: a server only this machine reaches. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** The sandbox hands out Pro and invoices to anyone who presses "pay": never by accident. */
+function checkSandboxPayments(e: Env, publicUrl: string): void {
+  if (e.PAYMENT_GATEWAY !== 'sandbox' || e.SANDBOX_PAYMENTS === 'allow') return;
+  if (isLoopbackUrl(publicUrl)) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  PAYMENT_GATEWAY: sandbox (the default) lets anyone "pay" for Pro; it serves only when PUBLIC_URL is a loopback address (it is ${publicUrl}) or SANDBOX_PAYMENTS=allow is set. Set PAYMENT_GATEWAY=phonepe for real payments, or SANDBOX_PAYMENTS=allow for a public trial`,
+  );
+}
+
+/** WebAuthn's rule: the RP ID is the page's host or a domain it belongs to; browsers refuse others. */
+function passkeyRpId(e: Env, publicUrl: string): string | undefined {
+  const host = new URL(publicUrl).hostname;
+  const rpId = e.PASSKEY_RP_ID?.toLowerCase();
+  if (rpId && rpId !== host && !host.endsWith(`.${rpId}`)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PASSKEY_RP_ID: must be ${host} (PUBLIC_URL's host) or a domain it belongs to`,
+    );
+  }
+  return rpId;
 }
 
 /** Parses the environment; a bad value throws a ConfigError naming the variable. */
@@ -162,9 +261,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): Config {
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (a pair is generated on first start)',
     );
   }
-  return {
-    ...e,
-    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    databaseUrl: e.DATABASE_URL,
-  };
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  checkSandboxPayments(e, publicUrl);
+  const rpId = passkeyRpId(e, publicUrl);
+  return { ...e, PUBLIC_URL: publicUrl, PASSKEY_RP_ID: rpId, databaseUrl: e.DATABASE_URL };
 }

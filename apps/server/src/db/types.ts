@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps are ISO-8601 UTC strings so that both SQLite and PostgreSQL compare them alike. */
 type Timestamp = string;
@@ -20,6 +20,8 @@ export interface UsersTable {
   role: Generated<string>;
   /** Set while the account is disabled: it cannot sign in. */
   disabled_at: Generated<Timestamp | null>;
+  /** Set when the learner deleted the account: the row stays, anonymous, for payments (0016). */
+  deleted_at?: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -30,6 +32,44 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
   /** Until when a staff member's confirmed PIN lets this session write (DESIGN.md §15). */
   sudo_until: Generated<Timestamp | null>;
+  /** The browser's User-Agent at sign-in (cut short), shown in words in the session list. */
+  user_agent?: string | null;
+  /** Written at most every few minutes, not on every request. */
+  last_seen_at?: Timestamp | null;
+}
+
+/** A forgotten-PIN link (DESIGN.md §14): only the token's SHA-256 is kept. */
+export interface PinResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** A link confirming a new email address, mailed to that address. */
+export interface EmailChangeTokensTable {
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** A browser that signed in to an account: its signed id is the `grasp_device` cookie. */
+export interface DevicesTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
+/** One wrong PIN (or one attempt being checked) for a throttle key, at a time. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  key: string;
+  at: Timestamp;
 }
 
 export interface EmailVerificationTokensTable {
@@ -38,13 +78,6 @@ export interface EmailVerificationTokensTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: Timestamp;
-}
-
-export interface LoginThrottlesTable {
-  key: string;
-  failures: number;
-  locked_until: Timestamp | null;
-  updated_at: Timestamp;
 }
 
 export interface CaptchaUsesTable {
@@ -446,11 +479,37 @@ export interface ClassClaimsTable {
   created_at: Timestamp;
 }
 
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  /** A bigint: PostgreSQL answers it as a string. */
+  counter: ColumnType<number | string, number, number>;
+  transports: Generated<string>;
+  device_type: string;
+  backed_up: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+export interface PasskeyChallengesTable {
+  id: string;
+  challenge: string;
+  purpose: string;
+  user_id: string | null;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   email_verification_tokens: EmailVerificationTokensTable;
-  login_throttles: LoginThrottlesTable;
+  login_failures: LoginFailuresTable;
+  pin_reset_tokens: PinResetTokensTable;
+  email_change_tokens: EmailChangeTokensTable;
+  devices: DevicesTable;
   captcha_uses: CaptchaUsesTable;
   explanations: ExplanationsTable;
   explanation_cache: ExplanationCacheTable;
@@ -488,6 +547,8 @@ export interface DB {
   notification_settings: NotificationSettingsTable;
   push_subscriptions: PushSubscriptionsTable;
   reminder_claims: ReminderClaimsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -21,6 +21,8 @@ import {
   adminUsersResponseSchema,
   errorBodySchema,
   invoiceParamsSchema,
+  passkeyChallengeSchema,
+  passkeyOptionsRequestSchema,
   RECONCILE_DEFAULT_REASON,
 } from '@grasp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,7 +30,7 @@ import { z } from 'zod';
 import { currentAuth } from '../../plugins/authenticate.ts';
 import type { AccountsService } from '../auth/accounts.service.ts';
 import { type AdminService, actorOf } from './admin.service.ts';
-import { SUDO_PATH, staffGuard } from './staff-guard.ts';
+import { SUDO_PASSKEY_OPTIONS_PATH, SUDO_PATH, staffGuard } from './staff-guard.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -82,9 +84,24 @@ export const adminRoutes =
       },
       async (request, reply) => {
         const auth = currentAuth(request);
-        await admin.sudo(auth.user, auth.sessionId, request.body, request.ip);
+        await admin.sudo(auth.user, auth.sessionId, request.body);
         return reply.status(204).send(null);
       },
+    );
+
+    app.post(
+      SUDO_PASSKEY_OPTIONS_PATH,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'A challenge to confirm sudo with one of the caller’s own passkeys',
+          body: passkeyOptionsRequestSchema,
+          response: { 200: passkeyChallengeSchema, ...errors },
+        },
+        config: { rateLimit: app.limit(20, '1 minute') },
+      },
+      (request) => admin.sudoPasskeyOptions(currentAuth(request).user),
     );
 
     app.get(

@@ -10,26 +10,21 @@ import {
   type AdminPaymentsQuery,
   type AdminPaymentsResponse,
   type AdminSudoRequest,
-  ERROR_CODES,
-  ERROR_MESSAGES,
 } from '@grasp/contract';
 import type { UserRow } from '../../db/types.ts';
-import { AppError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { InvoiceService } from '../billing/invoices.service.ts';
 import type { StaffBilling } from '../billing/staff-billing.service.ts';
+import type { PasskeysService } from '../passkeys/passkeys.service.ts';
 import { type AdminUsersDeps, createAdminUsers, toUserRow } from './admin-users.service.ts';
 import type { StaffActor } from './audit.service.ts';
-
-/** Checks a passkey assertion of this user (the passkeys feature's verify function). */
-export type VerifyPasskey = (userId: string, response: Record<string, unknown>) => Promise<boolean>;
 
 export interface AdminDeps extends AdminUsersDeps {
   auth: Pick<AuthService, 'confirmPin'>;
   billing: StaffBilling;
   invoices: Pick<InvoiceService, 'page'>;
   overview: (days: number) => Promise<AdminOverviewResponse>;
-  verifyPasskey?: VerifyPasskey | undefined;
+  passkeys: Pick<PasskeysService, 'confirmationOptions' | 'verifyPasskeyAssertion'>;
 }
 
 const paging = (page: number) => ({ limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE });
@@ -81,18 +76,14 @@ export function createAdminService(deps: AdminDeps) {
       };
     },
 
-    /** Confirms it is the staff member (PIN, or a passkey where that feature is present). */
-    async sudo(
-      user: UserRow,
-      sessionId: string,
-      body: AdminSudoRequest,
-      ip: string,
-    ): Promise<void> {
-      if ('pin' in body) {
-        await deps.auth.confirmPin(user.id, body.pin, ip);
-      } else if (!deps.verifyPasskey || !(await deps.verifyPasskey(user.id, body.passkey))) {
-        throw new AppError(401, ERROR_CODES.unauthorized, ERROR_MESSAGES.invalidCredentials);
-      }
+    /** A challenge for one of the staff member's own passkeys, to confirm it is them. */
+    sudoPasskeyOptions: (user: UserRow) => deps.passkeys.confirmationOptions(user.id),
+
+    /** Confirms it is the staff member, by PIN or passkey: changes are open for 30 minutes. */
+    async sudo(user: UserRow, sessionId: string, body: AdminSudoRequest): Promise<void> {
+      // The device cookie lives on /api/auth only: here a wrong PIN counts against the account.
+      if ('pin' in body) await deps.auth.confirmPin(user, body.pin, null);
+      else await deps.passkeys.verifyPasskeyAssertion(user.id, body.passkey);
       await accounts.grantSudo(sessionId);
     },
 

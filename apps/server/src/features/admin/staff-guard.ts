@@ -10,6 +10,9 @@ import { AppError } from '../../lib/errors.ts';
 import type { AccountsService } from '../auth/accounts.service.ts';
 
 export const SUDO_PATH = '/api/admin/sudo';
+export const SUDO_PASSKEY_OPTIONS_PATH = '/api/admin/sudo/passkey-options';
+/** Confirming who one is may be done by any staff member, sudo or not. */
+const CONFIRMING = new Set([SUDO_PATH, SUDO_PASSKEY_OPTIONS_PATH]);
 
 /** The same answer as an address that does not exist: the console is not there for others. */
 const hidden = (request: FastifyRequest) =>
@@ -38,7 +41,7 @@ export function staffGuard(
     const role = auth?.user.role as Role | undefined;
     if (!auth || !role || !STAFF_ROLES.includes(role)) throw hidden(request);
     const reads = request.method === 'GET' || request.method === 'HEAD';
-    if (reads || request.routeOptions.url === SUDO_PATH) return;
+    if (reads || CONFIRMING.has(request.routeOptions.url ?? '')) return;
     if (role !== 'admin') {
       throw new AppError(403, ADMIN_ERROR_CODES.forbidden, ADMIN_MESSAGES.forbidden);
     }

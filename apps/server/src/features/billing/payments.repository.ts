@@ -6,8 +6,10 @@ import { newId } from '../../lib/ids.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 export type PaymentRow = Selectable<PaymentsTable>;
 
-/** The only state a payment leaves; every other one is final. */
+/** The only state a payment leaves, except a late success (below). */
 export const OPEN_STATE: PaymentStatus = 'PAYMENT_PENDING';
+/** Given up on here; the gateway may still collect the money, and then the payment counts. */
+export const TIMED_OUT_STATE: PaymentStatus = 'TIMED_OUT';
 
 export function findPayment(db: Db, merchantTransactionId: string) {
   return db
@@ -48,8 +50,9 @@ export async function insertPayment(
 }
 
 /**
- * Moves an open payment to another state. The WHERE clause makes it a compare-and-set, so of
- * two reports racing for one payment only one changes it (on both databases).
+ * Moves a payment from `from` (by default the open state) to another state. The WHERE clause
+ * makes it a compare-and-set, so of two reports racing for one payment only one changes it (on
+ * both databases).
  */
 export async function moveState(
   db: Db,
@@ -57,6 +60,7 @@ export async function moveState(
   next: PaymentStatus,
   gatewayTransactionId: string | null,
   at: Date,
+  from: PaymentStatus = OPEN_STATE,
 ): Promise<boolean> {
   const result = await db
     .updateTable('payments')
@@ -66,7 +70,7 @@ export async function moveState(
       ...(gatewayTransactionId ? { gateway_transaction_id: gatewayTransactionId } : {}),
     })
     .where('merchant_transaction_id', '=', merchantTransactionId)
-    .where('state', '=', OPEN_STATE)
+    .where('state', '=', from)
     .where('state', '<>', next)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;

@@ -163,11 +163,14 @@ export function createPaymentService(deps: {
       next = 'PAYMENT_ERROR';
       detail.reason = 'amount mismatch';
     }
+    // The customer paid after we had given up waiting: the money came, so the plan does too.
+    const late = next === 'PAYMENT_SUCCESS' && payment.state === repo.TIMED_OUT_STATE;
+    const from = late ? repo.TIMED_OUT_STATE : repo.OPEN_STATE;
     const at = clock.now();
     const recorded: string[] = [];
     await db.transaction().execute(async (tx) => {
       const id = payment.merchant_transaction_id;
-      if (await repo.moveState(tx, id, next, report.gatewayTransactionId, at)) {
+      if (await repo.moveState(tx, id, next, report.gatewayTransactionId, at, from)) {
         await repo.addEvent(tx, { merchantTransactionId: id, state: next, source, detail, at });
         recorded.push(next);
       }
@@ -179,6 +182,12 @@ export function createPaymentService(deps: {
     });
     // Only once the transaction has committed.
     for (const state of recorded) recorder.paymentState(state);
+    if (late && recorded.length > 0) {
+      log.warn(
+        { merchantTransactionId: payment.merchant_transaction_id, source },
+        'payment completed after it had timed out here: honoured (plan and invoice given)',
+      );
+    }
   }
 
   return {
@@ -186,18 +195,21 @@ export function createPaymentService(deps: {
     applyReport,
 
     /**
-     * A v2 webhook about an order: its claimed state counts only once the status API says the
-     * same. An unknown order, or one already final (a replay, an out-of-order event), changes
-     * nothing; each is logged.
+     * A PhonePe webhook or callback about an order: what it claims counts only once the status
+     * API says the same. An unknown order, or one already final (a replay, an out-of-order
+     * event), changes nothing; each is logged. A timed-out order the status API calls paid is
+     * honoured (see applyReport).
      */
     async confirmOrderNotice(notice: Extract<WebhookNotice, { kind: 'order' }>): Promise<void> {
       const { merchantTransactionId: id, event, claimedState } = notice;
+      const source = notice.source ?? 'webhook';
       const payment = await repo.findPayment(db, id);
       if (!payment) {
         log.warn({ event, merchantTransactionId: id }, 'webhook for an unknown order ignored');
         return;
       }
-      if (payment.state !== repo.OPEN_STATE) {
+      // A timed-out order may still have been paid: the status API says whether it was.
+      if (payment.state !== repo.OPEN_STATE && payment.state !== repo.TIMED_OUT_STATE) {
         log.info(
           { event, merchantTransactionId: id, state: payment.state },
           'webhook for a settled order ignored',
@@ -212,7 +224,7 @@ export function createPaymentService(deps: {
         );
         return;
       }
-      await applyReport(report, 'webhook');
+      await applyReport(report, source);
     },
 
     /** The caller's payment; asks the gateway while it is still open. */

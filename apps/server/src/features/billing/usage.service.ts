@@ -97,13 +97,13 @@ export function createUsageService(deps: UsageDeps) {
     await openCycle(db, userId, next, start);
   }
 
-  // A kept cycle is the same object on every request: its dates are parsed once.
-  const bounds = new WeakMap<Cycle, [startsAt: number, endsAt: number]>();
-  const boundsOf = (cycle: Cycle) => {
-    let known = bounds.get(cycle);
-    if (!known) {
-      known = [Date.parse(cycle.starts_at), Date.parse(cycle.ends_at)];
-      bounds.set(cycle, known);
+  // A kept cycle is the same object on every request: its end is parsed once.
+  const ends = new WeakMap<Cycle, number>();
+  const endOf = (cycle: Cycle) => {
+    let known = ends.get(cycle);
+    if (known === undefined) {
+      known = Date.parse(cycle.ends_at);
+      ends.set(cycle, known);
     }
     return known;
   };
@@ -113,10 +113,9 @@ export function createUsageService(deps: UsageDeps) {
     const nowMs = now.getTime();
     for (let attempt = 0; attempt < 3; attempt++) {
       const latest = await latestCycles.read(userId, () => repo.latestCycle(db, userId));
-      if (latest) {
-        const [startsAt, endsAt] = boundsOf(latest);
-        if (endsAt > nowMs && startsAt <= nowMs) return latest;
-      }
+      // The latest cycle is current until it ends, even when it begins after this clock: another
+      // instance or the admin command, its clock ahead of ours, opened it (DESIGN.md §16).
+      if (latest && endOf(latest) > nowMs) return latest;
       try {
         await rollOver(userId, latest, now);
       } catch (error) {
@@ -155,10 +154,11 @@ export function createUsageService(deps: UsageDeps) {
     const now = clock.now();
     const latest = await repo.latestCycle(tx, userId);
     await repo.setUserPlan(tx, userId, plan.toLowerCase());
-    if (latest && latest.starts_at === now.toISOString()) {
+    // Begun this instant, or after it (by a clock ahead of ours): that cycle becomes the new one.
+    if (latest && Date.parse(latest.starts_at) >= now.getTime()) {
       const fresh = {
         plan: plan.toLowerCase(),
-        endsAt: addOneMonth(now),
+        endsAt: addOneMonth(new Date(latest.starts_at)),
         unitLimit: unitLimit(plan),
       };
       return repo.restartCycle(tx, latest.id, fresh);

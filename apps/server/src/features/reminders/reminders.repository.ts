@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -38,7 +38,10 @@ export async function turnOffEmail(db: Db, userId: string, now: string): Promise
     .execute();
 }
 
-/** Saves a device's subscription; an endpoint seen before moves to this user (a shared device). */
+/**
+ * Saves a device's subscription, as the user's newest; an endpoint seen before moves to this user
+ * (a shared device).
+ */
 export async function saveSubscription(
   db: Db,
   row: { id: string; userId: string; endpoint: string; p256dh: string; auth: string; now: string },
@@ -54,9 +57,29 @@ export async function saveSubscription(
       created_at: row.now,
     })
     .onConflict((oc) =>
-      oc
-        .column('endpoint')
-        .doUpdateSet({ user_id: row.userId, p256dh: row.p256dh, auth: row.auth }),
+      oc.column('endpoint').doUpdateSet({
+        user_id: row.userId,
+        p256dh: row.p256dh,
+        auth: row.auth,
+        created_at: row.now,
+      }),
+    )
+    .execute();
+}
+
+/** Forgets all but the user's `keep` newest devices. */
+export async function keepNewestSubscriptions(db: Db, userId: string, keep: number) {
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(keep),
     )
     .execute();
 }
@@ -197,6 +220,28 @@ export async function insertClaims(
     )
     .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
     .returning('id')
+    .execute();
+}
+
+/**
+ * Claims left `sending` since before `staleBefore` (their instance died mid-run) become failed
+ * with `attemptsLeft` tries left, so the failed claims' retry sends them; their last change is
+ * kept, so the retry is due at once.
+ */
+export async function failStaleClaims(
+  db: Db,
+  q: { since: string; staleBefore: string; attemptsLeft: number; maxAttempts: number },
+): Promise<void> {
+  await db
+    .updateTable('reminder_claims')
+    .set((eb) => ({
+      state: 'failed',
+      attempts: sql<number>`case when ${eb.ref('attempts')} > ${q.maxAttempts - q.attemptsLeft} then ${eb.ref('attempts')} else ${q.maxAttempts - q.attemptsLeft} end`,
+    }))
+    .where('state', '=', 'sending')
+    .where('updated_at', '<=', q.staleBefore)
+    .where('created_at', '>=', q.since)
+    .where('attempts', '<', q.maxAttempts)
     .execute();
 }
 

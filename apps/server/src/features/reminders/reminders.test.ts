@@ -1,3 +1,4 @@
+import { REMINDER_MESSAGES } from '@grasp/contract';
 import { importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/auth-helpers.ts';
@@ -25,7 +26,9 @@ describe.each(TEST_DATABASES)('reminders on %s', (kind) => {
         publicKey: TEST_SECRETS.vapidPublicKey,
         privateKey: TEST_SECRETS.vapidPrivateKey,
         subject: 'mailto:support@grasp.local',
-        agent: push.agent,
+        allowedHosts: [push.host],
+        ca: push.ca,
+        deadlineMs: 1000,
       }),
       env: { TEST_CLOCK: 'true' },
     });
@@ -168,7 +171,7 @@ describe.each(TEST_DATABASES)('reminders on %s', (kind) => {
     expect(mailsTo('leaver')).toHaveLength(1);
   });
 
-  it('retries a failed send later that day, and never resends a claim left sending', async () => {
+  it('retries a failed send later that day, and a claim a dead instance left sending, once', async () => {
     await user('unlucky', { timezone: 'UTC', hour: 12, due: 1, dueBy: LONG_AGO });
     mailer.failNext(1);
     expect((await runJob('2026-11-24T12:05:00.000Z')).failed).toBe(1);
@@ -178,22 +181,34 @@ describe.each(TEST_DATABASES)('reminders on %s', (kind) => {
     await runJob('2026-11-24T12:45:00.000Z');
     expect(mailsTo('unlucky')).toHaveLength(1);
 
-    // An instance that died after claiming: its claim stays, nobody sends that day.
-    const id = await user('crashed', { timezone: 'UTC', hour: 13, due: 1, dueBy: LONG_AGO });
-    await t.database.db
-      .insertInto('reminder_claims')
-      .values({
-        id: 'claim-of-a-dead-instance',
-        user_id: id,
-        day: '2026-11-24',
-        state: 'sending',
-        created_at: '2026-11-24T13:01:00.000Z',
-        updated_at: '2026-11-24T13:01:00.000Z',
-      })
-      .execute();
+    // Instances that died after claiming: a claim still sending half an hour on is tried once
+    // more, unless it was that last try already.
+    const leftSending = async (name: string, attempts: number) => {
+      const id = await user(name, { timezone: 'UTC', hour: 13, due: 1, dueBy: LONG_AGO });
+      await t.database.db
+        .insertInto('reminder_claims')
+        .values({
+          id: `claim-of-a-dead-instance-${name}`,
+          user_id: id,
+          day: '2026-11-24',
+          state: 'sending',
+          attempts,
+          created_at: '2026-11-24T13:01:00.000Z',
+          updated_at: '2026-11-24T13:01:00.000Z',
+        })
+        .execute();
+    };
+    await leftSending('crashed', 1);
+    await leftSending('crashedAgain', 3);
     await runJob('2026-11-24T13:05:00.000Z');
-    await runJob('2026-11-24T13:40:00.000Z');
+    await runJob('2026-11-24T13:25:00.000Z');
     expect(mailsTo('crashed')).toHaveLength(0);
+    await runJob('2026-11-24T13:35:00.000Z');
+    expect(mailsTo('crashed')).toHaveLength(1);
+    await runJob('2026-11-24T14:20:00.000Z');
+    await runJob('2026-11-24T15:20:00.000Z');
+    expect(mailsTo('crashed')).toHaveLength(1);
+    expect(mailsTo('crashedAgain')).toHaveLength(0);
   });
 
   it('pushes with VAPID to each device, and forgets a device the push service says is gone', async () => {
@@ -267,5 +282,125 @@ describe.each(TEST_DATABASES)('reminders on %s', (kind) => {
       payload: { endpoint: push.endpoint('phone') },
     });
     expect(removed.statusCode).toBe(200);
+  });
+
+  const subscriber = async (name: string) => {
+    const { token, user: u } = await signedInUser(t.app, t.database.db, name);
+    const headers = { authorization: `Bearer ${token}` };
+    const subscribe = (endpoint: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/notifications/subscriptions',
+        headers,
+        payload: { endpoint, expirationTime: null, keys: deviceKeys() },
+      });
+    return { id: u.id, headers, subscribe };
+  };
+  const endpointsOf = async (userId: string) =>
+    (
+      await t.database.db
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute()
+    ).map((r) => r.endpoint);
+
+  it('takes push endpoints only on the known push services or the hosts named for it', async () => {
+    clock.set('2026-11-24T09:00:00.000Z');
+    const { id, subscribe } = await subscriber('endpointPicker');
+    for (const endpoint of [
+      'http://127.0.0.1:6379/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::ffff:127.0.0.1]/push',
+      'https://localhost/push',
+      'https://evil.example/push',
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://push.services.mozilla.com.evil.example/x',
+      `http://${push.host}/push/plain`,
+    ]) {
+      const res = await subscribe(endpoint);
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json().message, endpoint).toBe(REMINDER_MESSAGES.pushServiceRefused);
+    }
+    expect((await subscribe('file:///etc/passwd')).statusCode).toBe(400);
+    const fine = [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://wns2-by3p.notify.windows.com/w/?token=abc',
+      'https://web.push.apple.com/QGx4',
+      push.endpoint('named'),
+    ];
+    for (const endpoint of fine) expect((await subscribe(endpoint)).statusCode, endpoint).toBe(200);
+    expect((await endpointsOf(id)).sort()).toEqual([...fine].sort());
+  });
+
+  it('keeps at most ten devices a learner: the oldest goes', async () => {
+    const { id, subscribe } = await subscriber('manyDevices');
+    for (let i = 0; i < 12; i++) {
+      clock.set(new Date(Date.parse('2026-11-24T10:00:00.000Z') + i * 1000).toISOString());
+      expect((await subscribe(push.endpoint(`many-${i}`))).statusCode).toBe(200);
+    }
+    // Subscribing again makes a device the newest.
+    clock.set('2026-11-24T10:01:00.000Z');
+    await subscribe(push.endpoint('many-2'));
+    clock.set('2026-11-24T10:02:00.000Z');
+    await subscribe(push.endpoint('many-12'));
+    expect(await endpointsOf(id)).toEqual(
+      [4, 5, 6, 7, 8, 9, 10, 11, 2, 12].map((i) => push.endpoint(`many-${i}`)),
+    );
+  });
+
+  it('reads a push service’s answer only to its status, gives one that never answers its deadline, and sends nothing to an endpoint saved before the rules', async () => {
+    clock.set('2026-11-24T09:00:00.000Z');
+    const { id, headers, subscribe } = await subscriber('hostileServices');
+    const settings = { email: false, push: true, hour: 16, timezone: 'Europe/London' };
+    await t.app.inject({ method: 'PUT', url: '/api/me/notifications', headers, payload: settings });
+    for (const device of ['flood', 'trickle', 'silent', 'fine']) {
+      expect((await subscribe(push.endpoint(device))).statusCode).toBe(200);
+    }
+    push.misbehave('flood', 'flood');
+    push.misbehave('trickle', 'trickle');
+    push.misbehave('silent', 'silent');
+    const redis = 'https://127.0.0.1:6379/';
+    await t.database.db
+      .insertInto('push_subscriptions')
+      .values({
+        id: `${id}-old`,
+        user_id: id,
+        created_at: LONG_AGO,
+        endpoint: redis,
+        ...deviceKeys(),
+      })
+      .execute();
+    await t.database.db
+      .insertInto('recap_cards')
+      .values({
+        id: 'hostile-card',
+        user_id: id,
+        concept_key: 'tides',
+        query: 'Tides',
+        explanation_id: 'e',
+        answer_id: 'a',
+        explained_at: LONG_AGO,
+        takeaway: 'The moon pulls the sea.',
+        due_at: LONG_AGO,
+        fsrs_json: '{}',
+        created_at: LONG_AGO,
+        updated_at: LONG_AGO,
+      })
+      .execute();
+
+    const run = await runJob('2026-11-24T16:05:00.000Z');
+    expect(run).toMatchObject({ claimed: 1, sent: 1, failed: 0 });
+    const reached = push.deliveries
+      .map((d) => d.path)
+      .filter((p) => /flood|trickle|silent|fine/.test(p));
+    expect(reached.sort()).toEqual(['/push/fine', '/push/flood', '/push/silent', '/push/trickle']);
+    expect(push.bytesSent()).toBeLessThan(1024 * 1024);
+    // Refused by the rules it was saved before: forgotten, never contacted.
+    expect(await endpointsOf(id)).not.toContain(redis);
+    expect(await endpointsOf(id)).toContain(push.endpoint('silent'));
   });
 });

@@ -14,6 +14,8 @@ import { sourceShareRenderer } from '../../test/share-renderer.ts';
 import type { SharePageRenderer } from './share-renderer.ts';
 
 const PUBLIC_URL = 'https://grasp.example';
+/** A public PUBLIC_URL with the default (sandbox) payments needs this (config.ts). */
+const SANDBOX_PAYMENTS = 'allow';
 const NOT_FOUND_MARKUP = '<h1>Page not found</h1>';
 const JWT_LIKE = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/;
 
@@ -81,7 +83,7 @@ describe.each(TEST_DATABASES)('sharing and export on %s', (kind) => {
       providers: [fakeProvider('offline').provider, fake.provider],
       clock,
       shareRenderer: renderer,
-      env: { RATE_LIMIT_SCALE: '100', PUBLIC_URL },
+      env: { RATE_LIMIT_SCALE: '100', PUBLIC_URL, SANDBOX_PAYMENTS },
     });
     t.app.log.level = 'silent';
     // A second instance on the same database, with page caches of its own.
@@ -92,7 +94,7 @@ describe.each(TEST_DATABASES)('sharing and export on %s', (kind) => {
         database: t.database,
         shareRenderer: renderer,
         webDist: webDistWith404(t.dataDir),
-        env: { PUBLIC_URL },
+        env: { PUBLIC_URL, SANDBOX_PAYMENTS },
       })
     ).app;
     const session = await signedInUser(t.app, t.database.db, asha.username, '1234', asha);

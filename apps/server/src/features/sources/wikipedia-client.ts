@@ -1,5 +1,6 @@
 import type { LanguageId } from '@grasp/contract';
 import { z } from 'zod';
+import { createOutbound } from '../../lib/outbound.ts';
 
 /** One hit of `GET /w/rest.php/v1/search/page` (MediaWiki core REST API). */
 const searchSchema = z.object({
@@ -38,9 +39,26 @@ export interface WikipediaClientOptions {
   baseUrl: string;
   /** Wikimedia asks every client to name itself and a contact. */
   userAgent: string;
-  /** One request's limit; the retrieval budget bounds the whole. */
+  /** One request's limit, reading included; the retrieval budget bounds the whole. */
   requestTimeoutMs: number;
-  fetch?: typeof fetch;
+}
+
+/** A page summary or a search is a few KiB; anything past this is not Wikipedia's answer. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/**
+ * The configured host, `{lang}` as a wildcard: requests go there only, and it may be on a private
+ * address (an operator's mirror, a test's fake), as the operator named it.
+ */
+function outboundFor(baseUrl: string) {
+  const placeholder = 'lang0placeholder';
+  const url = new URL(baseUrl.replaceAll('{lang}', placeholder));
+  const host = url.host.replaceAll(placeholder, '*');
+  return createOutbound({
+    allowedHosts: [host],
+    namedHosts: [host],
+    protocols: [url.protocol === 'http:' ? 'http:' : 'https:'],
+  });
 }
 
 /** A Wikipedia edition's answer was not usable (5xx, 429, not JSON): counts as a failure. */
@@ -50,28 +68,32 @@ export class WikipediaError extends Error {
 
 /** Wikipedia's REST search and page summaries, one edition per language. */
 export function createWikipediaClient(options: WikipediaClientOptions) {
-  const doFetch = options.fetch ?? fetch;
+  const outbound = outboundFor(options.baseUrl);
   const origin = (language: LanguageId) =>
     options.baseUrl.replace('{lang}', language).replace(/\/$/, '');
 
   /** JSON of a GET, or null for a 404 (no such page: an answer, not a failure). */
   async function getJson(url: string, signal: AbortSignal): Promise<unknown> {
-    const response = await doFetch(url, {
+    const answer = await outbound.request(url, {
       headers: { accept: 'application/json', 'user-agent': options.userAgent },
-      signal: AbortSignal.any([signal, AbortSignal.timeout(options.requestTimeoutMs)]),
-      redirect: 'follow',
+      signal,
+      deadlineMs: options.requestTimeoutMs,
+      maxBytes: (status) => (status === 200 ? MAX_ANSWER_BYTES : 0),
+      maxRedirects: 2,
     });
-    if (response.status === 404) {
-      await response.body?.cancel();
-      return null;
+    const path = new URL(url).pathname;
+    if (answer.status === 404) return null;
+    if (answer.status !== 200) {
+      throw new WikipediaError(`Wikipedia answered ${answer.status} for ${path}`);
     }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new WikipediaError(
-        `Wikipedia answered ${response.status} for ${new URL(url).pathname}`,
-      );
+    if (!answer.complete) {
+      throw new WikipediaError(`Wikipedia’s answer for ${path} was over ${MAX_ANSWER_BYTES} bytes`);
     }
-    return response.json();
+    try {
+      return JSON.parse(answer.body.toString('utf8'));
+    } catch {
+      throw new WikipediaError(`Wikipedia’s answer for ${path} was not JSON`);
+    }
   }
 
   return {

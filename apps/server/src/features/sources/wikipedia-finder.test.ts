@@ -103,6 +103,14 @@ describe('Wikipedia sources', () => {
     expect(performance.now() - started).toBeLessThan(BUDGET_MS + 500);
   });
 
+  it('reads no more than 1 MiB of an answer, and hangs up on one that never ends', async () => {
+    const { sources } = finder();
+    wiki.behave({ kind: 'endless' });
+    expect(await sources.find({ query: 'Flood', language: 'en' })).toEqual([]);
+    // The cap, and what the kernel's buffers took before the hang-up.
+    expect(wiki.endlessBytes()).toBeLessThan(8 * 1024 * 1024);
+  });
+
   it('pauses retrieval after repeated failures and says so once, then resumes', async () => {
     const { sources, logs } = finder({ resetTimeoutMs: 200, volumeThreshold: 3 });
     wiki.behave({ kind: 'down' });

@@ -22,7 +22,9 @@ export type FakeWikipediaMode =
   /** 503 with Wikimedia's error page, as when the servers are overloaded. */
   | { kind: 'down' }
   /** Accepts the request and never answers. */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** 200 and a JSON search answer that never ends, as fast as the client takes it. */
+  | { kind: 'endless' };
 
 export interface FakeWikipediaOptions {
   /** Pages per edition ("en", "hi"…). */
@@ -57,6 +59,21 @@ export async function startFakeWikipedia(options: FakeWikipediaOptions = {}) {
   let mode: FakeWikipediaMode = { kind: 'ok' };
   const requests: FakeRequest[] = [];
   const hanging = new Set<ServerResponse>();
+  let endlessBytes = 0;
+
+  /** `{"pages":[` then one page after another until the client hangs up. */
+  function endless(res: ServerResponse) {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.write('{"pages":[');
+    const chunk = Buffer.from('{"key":"Flood","title":"Flood"},'.repeat(2048));
+    const pump = () => {
+      while (!res.destroyed) {
+        endlessBytes += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+    };
+    pump();
+  }
 
   const pagesIn = (language: string): FakePage[] => pages[language] ?? [];
   function find(language: string, query: string): FakePage[] {
@@ -147,6 +164,7 @@ export async function startFakeWikipedia(options: FakeWikipediaOptions = {}) {
       return;
     }
     if (mode.kind === 'down') return send(res, 503, { error: 'Service Temporarily Unavailable' });
+    if (mode.kind === 'endless') return endless(res);
     if (mode.delayMs)
       await new Promise((resolve) => setTimeout(resolve, mode.kind === 'ok' ? mode.delayMs : 0));
     if (key === undefined) {
@@ -175,6 +193,8 @@ export async function startFakeWikipedia(options: FakeWikipediaOptions = {}) {
     baseUrl: `http://127.0.0.1:${port}/{lang}`,
     port,
     requests,
+    /** Bytes of endless answers that left (what the client did not refuse). */
+    endlessBytes: () => endlessBytes,
     behave(next: FakeWikipediaMode) {
       mode = next;
       if (next.kind !== 'hang') {

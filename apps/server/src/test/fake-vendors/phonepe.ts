@@ -32,8 +32,14 @@ export interface FakePhonePe {
   payload(merchantTransactionId: string): Record<string, unknown> | undefined;
   /** The customer finished on PhonePe's page: the transaction takes this response code. */
   settle(merchantTransactionId: string, code: string, amount?: number): void;
-  /** The S2S callback PhonePe would POST for the transaction, signed with the salt key. */
-  callback(merchantTransactionId: string): { body: { response: string }; xVerify: string };
+  /**
+   * The S2S callback PhonePe would POST for the transaction, signed with the salt key; `claim`
+   * makes it say another code than PhonePe holds (a replayed or forged body).
+   */
+  callback(
+    merchantTransactionId: string,
+    claim?: string,
+  ): { body: { response: string }; xVerify: string };
   /** While true, every call answers 503 with an HTML page, as a load balancer would. */
   down: boolean;
   close(): Promise<void>;
@@ -196,10 +202,11 @@ export async function startFakePhonePe(
       tx.transactionId = `T${Date.now()}${Math.floor(Math.random() * 1e6)}`;
       if (amount !== undefined) tx.amount = amount;
     },
-    callback(id: string) {
+    callback(id: string, claim?: string) {
       const tx = transactions.get(id);
       if (!tx) throw new Error(`fake PhonePe knows no ${id}`);
-      const response = Buffer.from(JSON.stringify(transactionBody(id, tx))).toString('base64');
+      const said = claim ? { ...tx, code: claim } : tx;
+      const response = Buffer.from(JSON.stringify(transactionBody(id, said))).toString('base64');
       return { body: { response }, xVerify: checksum(response) };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

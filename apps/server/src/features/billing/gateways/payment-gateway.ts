@@ -43,7 +43,14 @@ export interface IncomingCallback {
  * the status API before anything changes (DESIGN.md §12).
  */
 export type WebhookNotice =
-  | { kind: 'order'; event: string; merchantTransactionId: string; claimedState: string }
+  | {
+      kind: 'order';
+      event: string;
+      merchantTransactionId: string;
+      claimedState: string;
+      /** How the payment's events name it: `webhook` (v2) unless the gateway says `callback`. */
+      source?: 'webhook' | 'callback';
+    }
   | { kind: 'refund'; event: string; merchantRefundId: string; claimedState: string }
   | { kind: 'other'; event: string };
 
@@ -69,8 +76,9 @@ export interface PaymentGateway {
   /** Asks the gateway where a transaction stands. */
   checkStatus(merchantTransactionId: string): Promise<GatewayReport>;
   /**
-   * Checks a server-to-server callback's signature, then reads it; throws on forgery. The v1
-   * shapes carry a verdict (a report); v2 webhooks only a notice to confirm.
+   * Checks a server-to-server callback's signature, then reads it; throws on forgery. PhonePe's
+   * (v1 and v2) give only a notice to confirm through the status API; the sandbox, which is its
+   * own status API, a verdict (a report).
    */
   verifyCallback(callback: IncomingCallback): GatewayReport | WebhookNotice;
   /** Full refunds, where the gateway has them. */

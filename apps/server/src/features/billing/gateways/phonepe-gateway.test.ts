@@ -41,7 +41,11 @@ describe('PhonePe gateway against the fake PG', () => {
       amountPaise: 9900,
     });
     const callback = phonepe.callback('GRASP_unit1');
-    expect(gateway.verifyCallback(callback)).toMatchObject({ status: 'PAYMENT_SUCCESS' });
+    expect(gateway.verifyCallback(callback)).toMatchObject({
+      kind: 'order',
+      merchantTransactionId: 'GRASP_unit1',
+      claimedState: 'PAYMENT_SUCCESS',
+    });
   });
 
   it('is refused by PhonePe with a wrong salt key, and refuses its callbacks', async () => {

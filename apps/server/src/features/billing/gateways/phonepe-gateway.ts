@@ -121,7 +121,14 @@ export function createPhonePeGateway(options: PhonePeOptions): PaymentGateway {
       if (!given || !sameSecret(given, xVerify(response))) throw forgedCallback();
       const report = reportFrom(decodeBase64Json(response), merchantId);
       if (!report) throw malformedCallback();
-      return report;
+      // The salt key signs for whoever holds it: the status API decides, as for v2 webhooks.
+      return {
+        kind: 'order',
+        event: 'phonepe-v1.callback',
+        merchantTransactionId: report.merchantTransactionId,
+        claimedState: report.status,
+        source: 'callback',
+      };
     },
   };
 }
