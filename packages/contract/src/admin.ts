@@ -4,12 +4,10 @@ import { paymentStatusSchema } from './billing.ts';
 import { documentKindSchema, refundStateSchema } from './invoices.ts';
 import { passkeySignInRequestSchema } from './passkeys.ts';
 import { PLAN_IDS } from './plans.ts';
+import { type Role, roleSchema } from './user.ts';
 
 /** The operator's console (DESIGN.md §15). Every route lives under /api/admin. */
 
-export const ROLES = ['user', 'support', 'admin'] as const;
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
 /** Roles that may open the console at all; anyone else gets 404 from every /api/admin route. */
 export const STAFF_ROLES: readonly Role[] = ['support', 'admin'];
 export const ROLE_LABELS: Record<Role, string> = {

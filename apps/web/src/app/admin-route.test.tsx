@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from '@grasp/contract';
+import { ADMIN_MESSAGES, type Role } from '@grasp/contract';
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -24,8 +24,7 @@ async function renderAt(path: string) {
   });
 }
 
-const signIn = (role: string) =>
-  useAuth.getState().signIn({ ...makeUser(), role } as ReturnType<typeof makeUser>, 'token');
+const signIn = (role: Role) => useAuth.getState().signIn(makeUser({ role }), 'token');
 
 describe('AdminRoute', () => {
   // The console's chunk is imported on first use: slow the first time in a cold test run.

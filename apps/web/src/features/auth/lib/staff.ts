@@ -5,6 +5,5 @@ import type { User } from '@grasp/contract';
  * Compared by name: the contract's role list would bring its schemas into this chunk.
  */
 export function isStaff(user: User | null): boolean {
-  const role = (user as { role?: unknown } | null)?.role;
-  return role === 'admin' || role === 'support';
+  return user?.role === 'admin' || user?.role === 'support';
 }
