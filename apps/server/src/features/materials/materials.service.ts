@@ -8,7 +8,7 @@ import {
   materialLimit,
   materialLimitMessage,
 } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/database.ts';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -90,6 +90,9 @@ export function createMaterialsService(deps: MaterialsDeps) {
   }
 
   return {
+    /** Account deletion's step: the user's materials and their passages go. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deleteMaterialsOf(tx, userId),
     async addPdf(user: UserRow, bytes: Uint8Array, filename?: string): Promise<Material> {
       const { pages } = await readPdfText(bytes);
       const passages = splitIntoPassages(pages, true);
