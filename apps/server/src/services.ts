@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { PRODUCT_NAME } from '@grasp/contract';
 import type { AppDeps } from './app.ts';
 import { createAccountService } from './features/account/account.service.ts';
+import { createDeletionService } from './features/account/deletion.service.ts';
+import { createExportService } from './features/account/export.service.ts';
 import { createAdminService } from './features/admin/admin.service.ts';
 import { parseAiPrices } from './features/admin/ai-prices.ts';
 import { createAudit } from './features/admin/audit.service.ts';
@@ -226,6 +228,41 @@ export function createServices(
     recaps,
     log,
   });
+  const share = createShareService({
+    db,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    explanations: explain,
+    records: learning,
+    users: auth,
+    renderer: deps.shareRenderer ?? null,
+  });
+  const distill = createDistillService({
+    db,
+    clock,
+    units: usage,
+    recaps,
+    materials,
+    timeoutMs: deps.explainTimeoutMs,
+    distillers: createDistillers({
+      vendors: vendorOptionsOf(config, meter.aiCall),
+      providers: deps.providers,
+      defaultId: providers.defaultId,
+      wordnet,
+    }),
+  });
+  const analytics = createAnalyticsService({ db, clock });
+  const billing = createBillingService({
+    db,
+    clock,
+    config,
+    secret: deps.secrets.jwtSecret,
+    usage,
+    mailer,
+    gateway: deps.paymentGateway,
+    log,
+    recorder,
+  });
   const account = createAccountService({
     db,
     clock,
@@ -238,17 +275,6 @@ export function createServices(
   });
   const accounts = createAccountsService({ db, clock });
   const audit = createAudit({ db, clock });
-  const billing = createBillingService({
-    db,
-    clock,
-    config,
-    secret: deps.secrets.jwtSecret,
-    usage,
-    mailer,
-    gateway: deps.paymentGateway,
-    log,
-    recorder,
-  });
   const overview = createOverview({
     clock,
     prices: aiPrices,
@@ -259,6 +285,36 @@ export function createServices(
       billingDaily: (from) => billing.staff.daily(from),
       meters: (fromDay, toDay) => meter.between(fromDay, toDay),
     },
+  });
+  const exports = createExportService({
+    clock,
+    windows,
+    scale: config.RATE_LIMIT_SCALE,
+    sources: { explain, learning, share, recaps, materials, classes, billing, reminders },
+    log,
+  });
+  // Account deletion, one step per feature, in an order the foreign keys allow; the account row
+  // itself is emptied last (payments and invoices keep pointing at it).
+  const deletion = createDeletionService({
+    db,
+    mailer,
+    auth,
+    log,
+    steps: [
+      { name: 'share pages go', run: share.forgetUser },
+      { name: 'quiz attempts go', run: learning.forgetUser },
+      { name: 'recaps go', run: recaps.forgetUser },
+      { name: 'explanations go', run: explain.forgetUser },
+      { name: 'distillations go', run: distill.forgetUser },
+      { name: 'materials go', run: materials.forgetUser },
+      { name: 'classes and memberships go', run: classes.forgetUser },
+      { name: 'reminders and push subscriptions go', run: reminders.forgetUser },
+      { name: 'usage cycles go', run: usage.forgetUser },
+      { name: 'page views are untied', run: analytics.forgetUser },
+      { name: 'passkeys go', run: passkeys.forgetUser },
+      { name: 'account links go', run: account.forgetLinks },
+      { name: 'sessions and devices go, the account is emptied', run: auth.forget },
+    ],
   });
   return {
     clock,
@@ -277,6 +333,8 @@ export function createServices(
       overview,
       passkeys,
     }),
+    exports,
+    deletion,
     usage,
     reminders,
     auth,
@@ -285,33 +343,12 @@ export function createServices(
     explain,
     recaps,
     learning,
-    share: createShareService({
-      db,
-      clock,
-      publicUrl: config.PUBLIC_URL,
-      explanations: explain,
-      records: learning,
-      users: auth,
-      renderer: deps.shareRenderer ?? null,
-    }),
-    distill: createDistillService({
-      db,
-      clock,
-      units: usage,
-      recaps,
-      materials,
-      timeoutMs: deps.explainTimeoutMs,
-      distillers: createDistillers({
-        vendors: vendorOptionsOf(config, meter.aiCall),
-        providers: deps.providers,
-        defaultId: providers.defaultId,
-        wordnet,
-      }),
-    }),
+    share,
+    distill,
     materials,
     classes,
     health: createHealthService({ db, redis }),
-    analytics: createAnalyticsService({ db, clock }),
+    analytics,
     site: createSiteService({ config }),
     stats: createStatsService({
       db,

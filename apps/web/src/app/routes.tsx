@@ -97,10 +97,7 @@ const ConfirmEmailPage = lazyPage(
   'ConfirmEmailPage',
   { path: paths.confirmEmail },
 );
-const AdminRoute = lazyPage(() => import('./admin-route.tsx'), 'AdminRoute', {
-  path: paths.admin,
-  signedIn: true,
-});
+const AdminRoute = lazyPage(() => import('./admin-route.tsx'), 'AdminRoute');
 const NotFoundPage = lazyPage(() => import('../features/misc/not-found-page.tsx'), 'NotFoundPage', {
   path: null,
 });

@@ -29,16 +29,6 @@ export const paths = {
   admin: '/admin',
 } as const;
 
-/** The console's own pages; only its chunk imports these. */
-export const adminPaths = {
-  overview: '/admin',
-  users: '/admin/users',
-  user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
-  payments: '/admin/payments',
-  invoices: '/admin/invoices',
-  audit: '/admin/audit',
-} as const;
-
 /** The signed-in app's pages: the service worker serves them offline, and no public page. */
 export const APP_PAGES: readonly string[] = [
   paths.dashboard,

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, AUDIT_ACTION_LABELS, type AuditEntry } from '@grasp/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { adminPaths } from '../../config/paths.ts';
+import { adminPaths } from '../../config/admin-paths.ts';
 import { fetchAudit } from './api/admin-api.ts';
 import { DataTable, type tableFeaturesUsed } from './components/data-table.tsx';
 import { Pager } from './components/pager.tsx';

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, type AdminDocument, DOCUMENT_KINDS } from '@grasp/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { adminPaths } from '../../config/paths.ts';
+import { adminPaths } from '../../config/admin-paths.ts';
 import { fetchInvoices } from './api/admin-api.ts';
 import { Pill } from './components/badges.tsx';
 import { DataTable, type tableFeaturesUsed } from './components/data-table.tsx';

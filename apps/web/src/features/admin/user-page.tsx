@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, type AdminUserDetail, planName } from '@grasp/contract';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { adminPaths } from '../../config/paths.ts';
+import { adminPaths } from '../../config/admin-paths.ts';
 import { fetchUser } from './api/admin-api.ts';
 import { PlanBadge, RoleBadge, StatusBadge } from './components/badges.tsx';
 import { DocumentLink } from './components/document-link.tsx';

@@ -6,7 +6,7 @@ import {
 } from '@grasp/contract';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { adminPaths } from '../../config/paths.ts';
+import { adminPaths } from '../../config/admin-paths.ts';
 import { fetchUsers } from './api/admin-api.ts';
 import { PlanBadge, RoleBadge, StatusBadge } from './components/badges.tsx';
 import { DataTable, type tableFeaturesUsed } from './components/data-table.tsx';

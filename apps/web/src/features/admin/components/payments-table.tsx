@@ -2,7 +2,7 @@ import type { AdminPayment } from '@grasp/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { adminPaths } from '../../../config/paths.ts';
+import { adminPaths } from '../../../config/admin-paths.ts';
 import { rupees } from '../lib/format.ts';
 import { PaymentBadge, Pill } from './badges.tsx';
 import { DataTable, type tableFeaturesUsed } from './data-table.tsx';
