@@ -36,10 +36,16 @@ export interface PasskeysDeps {
   rp: RelyingParty;
   publicUrl: string;
   /** Signs the account in exactly as a right PIN does (auth's session and token). */
-  openSession: (userId: string) => Promise<LoginResponse>;
+  openSession: (userId: string, client: SignInClient) => Promise<LoginResponse>;
   /** The address's allowance of failed sign-ins, shared with the PIN; a success gives it back. */
   takeSignInFailure: (address: string) => Promise<() => Promise<void>>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+/** The browser signing in: its `grasp_device` cookie's device id, and its user agent. */
+export interface SignInClient {
+  deviceId: string | null;
+  userAgent: string | null;
 }
 
 export interface PasskeyAssertion {
@@ -188,13 +194,17 @@ export function createPasskeysService(deps: PasskeysDeps) {
     },
 
     /** The PIN login's answer for a passkey's assertion; a refusal costs the address as a wrong PIN. */
-    async signIn(input: PasskeyAssertion, address: string): Promise<LoginResponse> {
+    async signIn(
+      input: PasskeyAssertion,
+      address: string,
+      client: SignInClient,
+    ): Promise<LoginResponse> {
       const giveBack = await deps.takeSignInFailure(address);
       let refused = false;
       try {
         const challenge = await challenges.take({ id: input.challengeId }, 'sign-in', null);
         const userId = await assert(input.response, challenge, null, 401);
-        return await deps.openSession(userId);
+        return await deps.openSession(userId, client);
       } catch (error) {
         refused =
           error instanceof AppError && (error.statusCode === 400 || error.statusCode === 401);
@@ -226,8 +236,8 @@ export function createPasskeysService(deps: PasskeysDeps) {
       await assert(input.response, challenge, userId, 401);
     },
 
-    /** Account deletion: every passkey and pending challenge of the account goes. */
-    deleteAllOf: (userId: string) => repo.deleteAllOf(db, userId),
+    /** Account deletion: every passkey and pending challenge goes, inside its transaction. */
+    deleteAllOf: (userId: string, tx: Kysely<DB> = db) => repo.deleteAllOf(tx, userId),
   };
 }
 export type PasskeysService = ReturnType<typeof createPasskeysService>;
