@@ -26,6 +26,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
 import { recapsRoutes } from './features/learning/recaps.routes.ts';
 import { materialsRoutes } from './features/materials/materials.routes.ts';
+import type { PdfReader } from './features/materials/pdf-text.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes.ts';
@@ -68,6 +69,8 @@ export interface AppDeps {
   paymentGateway?: PaymentGateway;
   /** Replaces the Web Push sender (tests point one at their fake push service). */
   pushSender?: PushSender;
+  /** Replaces the PDF reader's pool (tests give it other limits, or count its reads). */
+  pdfReader?: PdfReader;
   /** Folder of the built SPA; defaults to apps/web/dist beside the server build. */
   webDist?: string;
   /** Renders share pages; by default the web build's (tests pass the web app's source one). */
@@ -132,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes(services.health));
   await app.register(authRoutes(services.auth));
-  await app.register(accountRoutes(services.account));
+  await app.register(accountRoutes(services));
   await app.register(passkeysRoutes(services.passkeys, services.auth));
   await app.register(statsRoutes(services.stats));
   await app.register(analyticsRoutes(services.analytics));
@@ -142,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recapsRoutes(services.recaps));
   await app.register(distillRoutes(services.distill));
   await app.register(materialsRoutes(services.materials));
+  app.addHook('onClose', () => services.materials.close());
   await app.register(billingRoutes(services.billing));
   if (testClock) {
     await app.register(testJobsRoutes({ reconcile: () => services.billing.reconciliation.run() }));

@@ -10,7 +10,7 @@ import {
   type PasskeyList,
 } from '@grasp/contract';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -123,6 +123,8 @@ export function createPasskeysService(deps: PasskeysDeps) {
   }
 
   return {
+    /** Account deletion's step: every passkey and pending challenge of the user goes. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) => repo.deleteAllOf(tx, userId),
     /** Options for navigator.credentials.create(), leaving out the passkeys already added. */
     async registrationOptions(owner: Owner) {
       const existing = await repo.listPasskeys(db, owner.id);
@@ -235,9 +237,6 @@ export function createPasskeysService(deps: PasskeysDeps) {
       const challenge = await challenges.take({ id: input.challengeId }, 'confirm', userId);
       await assert(input.response, challenge, userId, 401);
     },
-
-    /** Account deletion: every passkey and pending challenge goes, inside its transaction. */
-    deleteAllOf: (userId: string, tx: Kysely<DB> = db) => repo.deleteAllOf(tx, userId),
   };
 }
 export type PasskeysService = ReturnType<typeof createPasskeysService>;

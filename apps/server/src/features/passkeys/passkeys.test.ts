@@ -638,7 +638,26 @@ describe.each(TEST_DATABASES)('passkeys on %s', (kind) => {
     });
   });
 
-  it('deleteAllOf removes every passkey and pending challenge of the account', async () => {
+  it('deleting the account takes its passkeys with it', async () => {
+    const sam = await learner('pkSam');
+    await addPasskey(sam);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: auth(sam.token),
+      payload: { pin: '1234' },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const left = await t.database.db
+      .selectFrom('passkeys')
+      .select('id')
+      .where('user_id', '=', sam.user.id)
+      .execute();
+    expect(left).toEqual([]);
+    expectRefusal(await signIn(sam.authenticator), 401, PASSKEY_ERROR_CODES.unknown);
+  });
+
+  it('forgetUser (account deletion’s step) removes every passkey and pending challenge', async () => {
     const ray = await learner('pkRay');
     await addPasskey(ray);
     await registrationOptions(ray.token);
@@ -652,7 +671,7 @@ describe.each(TEST_DATABASES)('passkeys on %s', (kind) => {
       takeSignInFailure: async () => async () => undefined,
       log: { info: () => undefined, warn: () => undefined },
     });
-    await passkeys.deleteAllOf(ray.user.id);
+    await passkeys.forgetUser(t.database.db, ray.user.id);
     const left = await Promise.all(
       (['passkeys', 'passkey_challenges'] as const).map((table) =>
         t.database.db
