@@ -44,7 +44,7 @@ describe.each(TEST_DATABASES)('operator console on %s', (kind) => {
     root = await person(t.app, db, 'Root', 'admin');
     helper = await person(t.app, db, 'Helper', 'support');
     learner = await person(t.app, db, 'Learner');
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   const detailOf = async (id: string) =>

@@ -105,7 +105,7 @@ describe.each(TEST_DATABASES)('the overview on %s', (kind) => {
         .statusCode,
     ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/boom' })).statusCode).toBe(500);
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('adds up the known activity of the last 7 days, day by day', async () => {
