@@ -1,6 +1,8 @@
 import { ACCOUNT_LABELS } from '@grasp/contract';
 import { useAuth } from '../../lib/auth-store.ts';
+import { DeleteAccountSection } from './components/delete-account-section.tsx';
 import { EmailSection } from './components/email-section.tsx';
+import { ExportSection } from './components/export-section.tsx';
 import { PinSection } from './components/pin-section.tsx';
 import { ProfileSection } from './components/profile-section.tsx';
 import { SessionsSection } from './components/sessions-section.tsx';
@@ -21,6 +23,8 @@ export function AccountPage() {
         <PinSection />
         {/* The passkeys section (<PasskeysSection />, features/passkeys) renders here. */}
         <SessionsSection />
+        <ExportSection />
+        <DeleteAccountSection username={user.username} />
       </div>
     </main>
   );
