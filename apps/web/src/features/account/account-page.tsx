@@ -3,6 +3,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { DeleteAccountSection } from './components/delete-account-section.tsx';
 import { EmailSection } from './components/email-section.tsx';
 import { ExportSection } from './components/export-section.tsx';
+import { PasskeysSection } from './components/passkeys-section.tsx';
 import { PinSection } from './components/pin-section.tsx';
 import { ProfileSection } from './components/profile-section.tsx';
 import { SessionsSection } from './components/sessions-section.tsx';
@@ -21,7 +22,7 @@ export function AccountPage() {
         <ProfileSection user={user} />
         <EmailSection email={user.email} />
         <PinSection />
-        {/* The passkeys section (<PasskeysSection />, features/passkeys) renders here. */}
+        <PasskeysSection />
         <SessionsSection />
         <ExportSection />
         <DeleteAccountSection username={user.username} />
