@@ -25,6 +25,7 @@ import { recapsRoutes } from './features/learning/recaps.routes.ts';
 import { materialsRoutes } from './features/materials/materials.routes.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
+import { passkeysRoutes } from './features/passkeys/passkeys.routes.ts';
 import type { PushSender } from './features/reminders/push-sender.ts';
 import { scheduleReminders } from './features/reminders/reminder-scheduler.ts';
 import { remindersRoutes } from './features/reminders/reminders.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes(services.health));
   await app.register(authRoutes(services.auth));
+  await app.register(passkeysRoutes(services.passkeys));
   await app.register(statsRoutes(services.stats));
   await app.register(analyticsRoutes(services.analytics));
   await app.register(siteRoutes(services.site));

@@ -36,6 +36,8 @@ import { createProgressReader } from './features/learning/progress.ts';
 import { createRecapsService } from './features/learning/recaps.service.ts';
 import { createMaterialSources } from './features/materials/material-sources.ts';
 import { createMaterialsService } from './features/materials/materials.service.ts';
+import { createPasskeysService } from './features/passkeys/passkeys.service.ts';
+import { relyingPartyOf } from './features/passkeys/relying-party.ts';
 import { createWebPushSender } from './features/reminders/push-sender.ts';
 import { createRemindersService } from './features/reminders/reminders.service.ts';
 import { createUnsubscribeTokens } from './features/reminders/unsubscribe-token.ts';
@@ -80,20 +82,28 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     progress: createProgressReader({ db, clock }),
     guesses: createJoinGuesses({ windows, scale: config.RATE_LIMIT_SCALE }),
   });
+  const limits = createAddressLimits({ windows, scale: config.RATE_LIMIT_SCALE });
   const auth = createAuthService({
     db,
     clock,
     changes,
     captcha: deps.captcha ?? defaultCaptcha(deps),
     throttle: createLoginThrottle({ db, clock }),
-    limits: createAddressLimits({
-      windows,
-      scale: config.RATE_LIMIT_SCALE,
-    }),
+    limits,
     tokens: createTokenSigner(deps.secrets.jwtSecret),
     mailer,
     publicUrl: config.PUBLIC_URL,
     openFirstCycle: (tx, userId) => usage.openFirstCycle(tx, userId),
+    log,
+  });
+  const passkeys = createPasskeysService({
+    db,
+    clock,
+    mailer,
+    rp: relyingPartyOf(config.PUBLIC_URL, config.PASSKEY_RP_ID),
+    publicUrl: config.PUBLIC_URL,
+    openSession: (userId) => auth.openSession(userId),
+    takeSignInFailure: (address) => limits.takeSignInFailure(address),
     log,
   });
   // One dictionary, so the offline explainer and distiller share its cache and open files.
@@ -177,6 +187,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     usage,
     reminders,
     auth,
+    passkeys,
     providers,
     explain,
     recaps,

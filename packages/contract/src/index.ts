@@ -16,6 +16,7 @@ export * from './learning.ts';
 export * from './materials.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
+export * from './passkeys.ts';
 export * from './plans.ts';
 export * from './providers.ts';
 export * from './recaps.ts';

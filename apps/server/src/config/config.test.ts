@@ -67,6 +67,25 @@ describe('parseEnv', () => {
     ).toEqual(['push.example.org', '127.0.0.1:8443', '[::1]:9000']);
   });
 
+  it('takes the passkey RP ID from PUBLIC_URL’s host, or a domain that host belongs to', () => {
+    expect(parseEnv({}).PASSKEY_RP_ID).toBeUndefined();
+    const sub = { PUBLIC_URL: 'https://learn.grasp.example', SANDBOX_PAYMENTS: 'allow' };
+    expect(parseEnv({ ...sub, PASSKEY_RP_ID: 'Grasp.Example' }).PASSKEY_RP_ID).toBe(
+      'grasp.example',
+    );
+    expect(parseEnv({ ...sub, PASSKEY_RP_ID: 'learn.grasp.example' }).PASSKEY_RP_ID).toBe(
+      'learn.grasp.example',
+    );
+    for (const wrong of [
+      'other.example',
+      'rasp.example',
+      'https://grasp.example',
+      'x.learn.grasp.example',
+    ]) {
+      expect(() => parseEnv({ ...sub, PASSKEY_RP_ID: wrong }), wrong).toThrow(/PASSKEY_RP_ID/);
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ REDIS_URL: '', DATABASE_URL: '' }).REDIS_URL).toBeUndefined();
   });

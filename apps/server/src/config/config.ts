@@ -16,6 +16,13 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: optionalUrl,
+  /** The WebAuthn RP ID passkeys are bound to: PUBLIC_URL's host, or a domain it belongs to. */
+  PASSKEY_RP_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/, 'must be a domain name, e.g. example.com')
+      .optional(),
+  ),
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -161,6 +168,18 @@ function checkSandboxPayments(e: Env, publicUrl: string): void {
   );
 }
 
+/** WebAuthn's rule: the RP ID is the page's host or a domain it belongs to; browsers refuse others. */
+function passkeyRpId(e: Env, publicUrl: string): string | undefined {
+  const host = new URL(publicUrl).hostname;
+  const rpId = e.PASSKEY_RP_ID?.toLowerCase();
+  if (rpId && rpId !== host && !host.endsWith(`.${rpId}`)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PASSKEY_RP_ID: must be ${host} (PUBLIC_URL's host) or a domain it belongs to`,
+    );
+  }
+  return rpId;
+}
+
 /** Parses the environment; a bad value throws a ConfigError naming the variable. */
 export function parseEnv(env: NodeJS.ProcessEnv): Config {
   const parsed = envSchema.safeParse(env);
@@ -181,5 +200,6 @@ export function parseEnv(env: NodeJS.ProcessEnv): Config {
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   checkSandboxPayments(e, publicUrl);
-  return { ...e, PUBLIC_URL: publicUrl, databaseUrl: e.DATABASE_URL };
+  const rpId = passkeyRpId(e, publicUrl);
+  return { ...e, PUBLIC_URL: publicUrl, PASSKEY_RP_ID: rpId, databaseUrl: e.DATABASE_URL };
 }

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps are ISO-8601 UTC strings so that both SQLite and PostgreSQL compare them alike. */
 type Timestamp = string;
@@ -387,6 +387,29 @@ export interface ClassClaimsTable {
   created_at: Timestamp;
 }
 
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  /** A bigint: PostgreSQL answers it as a string. */
+  counter: ColumnType<number | string, number, number>;
+  transports: Generated<string>;
+  device_type: string;
+  backed_up: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+export interface PasskeyChallengesTable {
+  id: string;
+  challenge: string;
+  purpose: string;
+  user_id: string | null;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -425,6 +448,8 @@ export interface DB {
   notification_settings: NotificationSettingsTable;
   push_subscriptions: PushSubscriptionsTable;
   reminder_claims: ReminderClaimsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -160,6 +160,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
     if (!(await verifyPin(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
     await deps.throttle.succeed(key);
+    return startSession(user);
+  }
+
+  /** A new session for a user who has proved who they are (a right PIN, a passkey). */
+  async function startSession(user: UserRow): Promise<LoginResponse> {
     if (!user.email_verified_at)
       throw new AppError(403, ERROR_CODES.emailNotVerified, AUTH_MESSAGES.emailNotVerified);
     const now = clock.now();
@@ -237,6 +242,16 @@ export function createAuthService(deps: AuthServiceDeps) {
         repo.findSessionUser(db, sessionId, userId, now),
       );
       return user ? { user, sessionId } : null;
+    },
+
+    /**
+     * Signs in a user another way in has proved (a passkey): the same session, token and answer
+     * as a right PIN; a user who has gone meanwhile is refused as a wrong PIN is.
+     */
+    async openSession(userId: string): Promise<LoginResponse> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw invalidCredentials();
+      return startSession(user);
     },
 
     logout: (sessionId: string) => repo.revokeSession(db, sessionId, clock.now()),
