@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 
 // Runs several commands at once (each `name=command`), prints each one's output whole when it
 // ends so the logs never interleave, and fails if any fails. npm test uses it to overlap the
-// static checks with the build, and the e2e shards with each other.
+// static checks with the build.
 const jobs = process.argv.slice(2).map((argument) => {
   const split = argument.indexOf('=');
   return { name: argument.slice(0, split), command: argument.slice(split + 1) };
