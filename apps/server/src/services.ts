@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { PRODUCT_NAME } from '@grasp/contract';
 import type { AppDeps } from './app.ts';
+import { createAccountService } from './features/account/account.service.ts';
+import { createDeletionService } from './features/account/deletion.service.ts';
+import { createExportService } from './features/account/export.service.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
 import { createAddressLimits } from './features/auth/address-limits.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -36,6 +39,7 @@ import { createProgressReader } from './features/learning/progress.ts';
 import { createRecapsService } from './features/learning/recaps.service.ts';
 import { createMaterialSources } from './features/materials/material-sources.ts';
 import { createMaterialsService } from './features/materials/materials.service.ts';
+import { createPdfReader } from './features/materials/pdf-text.ts';
 import { createPasskeysService } from './features/passkeys/passkeys.service.ts';
 import { relyingPartyOf } from './features/passkeys/relying-party.ts';
 import { createWebPushSender } from './features/reminders/push-sender.ts';
@@ -48,6 +52,7 @@ import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './lib/mailer.ts';
 import { type Recorder, silentRecorder } from './lib/recorder.ts';
+import type { SharedRedis } from './lib/shared-redis.ts';
 import { createSlidingWindows } from './lib/sliding-window.ts';
 
 interface Log {
@@ -61,8 +66,16 @@ function defaultCaptcha(deps: AppDeps): CaptchaVerifier {
   return createAltchaVerifier(deps.secrets.altchaHmacKey);
 }
 
-/** Builds every service from its dependencies; tests swap vendors through AppDeps. */
-export function createServices(deps: AppDeps, log: Log, recorder: Recorder = silentRecorder) {
+/**
+ * Builds every service from its dependencies; tests swap vendors through AppDeps. `shared` is
+ * the Redis client seen as shared state (lib/shared-redis.ts); only health asks Redis directly.
+ */
+export function createServices(
+  deps: AppDeps,
+  log: Log,
+  recorder: Recorder = silentRecorder,
+  shared: SharedRedis | null = null,
+) {
   const { config, database, redis } = deps;
   const db = database.db;
   const clock = deps.clock ?? systemClock;
@@ -75,7 +88,11 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     });
   const { changes } = database;
   const usage = createUsageService({ db, clock, recorder, changes });
-  const windows = createSlidingWindows({ redis, keyPrefix: config.REDIS_KEY_PREFIX, clock });
+  const windows = createSlidingWindows({
+    redis: shared,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    clock,
+  });
   const classes = createClassesService({
     db,
     clock,
@@ -88,7 +105,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     clock,
     changes,
     captcha: deps.captcha ?? defaultCaptcha(deps),
-    throttle: createLoginThrottle({ db, clock }),
+    throttle: createLoginThrottle({ db, clock, scale: config.RATE_LIMIT_SCALE }),
     limits,
     tokens: createTokenSigner(deps.secrets.jwtSecret),
     mailer,
@@ -102,7 +119,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     mailer,
     rp: relyingPartyOf(config.PUBLIC_URL, config.PASSKEY_RP_ID),
     publicUrl: config.PUBLIC_URL,
-    openSession: (userId) => auth.openSession(userId),
+    openSession: (userId, client) => auth.openSession(userId, client),
     takeSignInFailure: (address) => limits.takeSignInFailure(address),
     log,
   });
@@ -119,7 +136,12 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     ).map((provider) => recordedProvider(provider, recorder)),
     config.DEFAULT_AI_PROVIDER,
   );
-  const materials = createMaterialsService({ db, kind: database.kind, clock });
+  const materials = createMaterialsService({
+    db,
+    kind: database.kind,
+    clock,
+    pdf: deps.pdfReader ?? createPdfReader(),
+  });
   const sources = createSourcesService({
     material: createMaterialSources(materials),
     wikipedia:
@@ -128,7 +150,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
         : createWikipediaSources({
             baseUrl: config.WIKIPEDIA_URL,
             userAgent: `${PRODUCT_NAME}/1.0 (${config.PUBLIC_URL}; ${config.SUPPORT_EMAIL})`,
-            redis,
+            redis: shared,
             keyPrefix: config.REDIS_KEY_PREFIX,
             log,
           }),
@@ -141,7 +163,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     units: usage,
     timeoutMs: deps.explainTimeoutMs,
     inFlight: createAnswerInFlight({
-      redis,
+      redis: shared,
       keyPrefix: config.REDIS_KEY_PREFIX,
       timeoutMs: deps.explainTimeoutMs,
     }),
@@ -182,8 +204,86 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     recaps,
     log,
   });
+  const share = createShareService({
+    db,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    explanations: explain,
+    records: learning,
+    users: auth,
+    renderer: deps.shareRenderer ?? null,
+  });
+  const distill = createDistillService({
+    db,
+    clock,
+    units: usage,
+    recaps,
+    materials,
+    timeoutMs: deps.explainTimeoutMs,
+    distillers: createDistillers({
+      vendors: vendorOptionsOf(config),
+      providers: deps.providers,
+      defaultId: providers.defaultId,
+      wordnet,
+    }),
+  });
+  const analytics = createAnalyticsService({ db, clock });
+  const billing = createBillingService({
+    db,
+    clock,
+    config,
+    secret: deps.secrets.jwtSecret,
+    usage,
+    mailer,
+    gateway: deps.paymentGateway,
+    log,
+    recorder,
+  });
+  const account = createAccountService({
+    db,
+    clock,
+    mailer,
+    auth,
+    windows,
+    scale: config.RATE_LIMIT_SCALE,
+    publicUrl: config.PUBLIC_URL,
+    log,
+  });
+  const exports = createExportService({
+    clock,
+    windows,
+    scale: config.RATE_LIMIT_SCALE,
+    sources: { explain, learning, share, recaps, materials, classes, billing, reminders },
+    log,
+  });
+  // Account deletion, one step per feature, in an order the foreign keys allow; the account row
+  // itself is emptied last (payments and invoices keep pointing at it).
+  const deletion = createDeletionService({
+    db,
+    mailer,
+    auth,
+    log,
+    steps: [
+      { name: 'share pages go', run: share.forgetUser },
+      { name: 'quiz attempts go', run: learning.forgetUser },
+      { name: 'recaps go', run: recaps.forgetUser },
+      { name: 'explanations go', run: explain.forgetUser },
+      { name: 'distillations go', run: distill.forgetUser },
+      { name: 'materials go', run: materials.forgetUser },
+      { name: 'classes and memberships go', run: classes.forgetUser },
+      { name: 'reminders and push subscriptions go', run: reminders.forgetUser },
+      { name: 'usage cycles go', run: usage.forgetUser },
+      { name: 'page views are untied', run: analytics.forgetUser },
+      { name: 'passkeys go', run: passkeys.forgetUser },
+      { name: 'account links go', run: account.forgetLinks },
+      { name: 'sessions and devices go, the account is emptied', run: auth.forget },
+    ],
+  });
   return {
     clock,
+    account,
+    exports,
+    deletion,
     usage,
     reminders,
     auth,
@@ -192,50 +292,19 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     explain,
     recaps,
     learning,
-    share: createShareService({
-      db,
-      clock,
-      publicUrl: config.PUBLIC_URL,
-      explanations: explain,
-      records: learning,
-      users: auth,
-      renderer: deps.shareRenderer ?? null,
-    }),
-    distill: createDistillService({
-      db,
-      clock,
-      units: usage,
-      recaps,
-      materials,
-      timeoutMs: deps.explainTimeoutMs,
-      distillers: createDistillers({
-        vendors: vendorOptionsOf(config),
-        providers: deps.providers,
-        defaultId: providers.defaultId,
-        wordnet,
-      }),
-    }),
+    share,
+    distill,
     materials,
     classes,
     health: createHealthService({ db, redis }),
-    analytics: createAnalyticsService({ db, clock }),
+    analytics,
     site: createSiteService({ config }),
     stats: createStatsService({
       db,
       availableUnits: (userId) => usage.availableUnits(userId),
       reviewMoments: (userId) => recaps.reviewMoments(userId),
     }),
-    billing: createBillingService({
-      db,
-      clock,
-      config,
-      secret: deps.secrets.jwtSecret,
-      usage,
-      mailer,
-      gateway: deps.paymentGateway,
-      log,
-      recorder,
-    }),
+    billing,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -242,3 +242,41 @@ export async function deleteClaim(db: Db, claim: Claim): Promise<void> {
     .where('user_id', '=', claim.userId)
     .execute();
 }
+
+const count = async (query: { executeTakeFirst(): Promise<{ n: number | string } | undefined> }) =>
+  Number((await query.executeTakeFirst())?.n ?? 0);
+
+/** How many classes the teacher runs (for the cap in the service). */
+export const classesTaughtBy = (db: Db, teacherId: string) =>
+  count(
+    db
+      .selectFrom('classes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('teacher_id', '=', teacherId),
+  );
+
+export const assignmentCount = (db: Db, classId: string) =>
+  count(
+    db
+      .selectFrom('assignments')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('class_id', '=', classId),
+  );
+
+export const memberCount = (db: Db, classId: string) =>
+  count(
+    db
+      .selectFrom('class_members')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('class_id', '=', classId),
+  );
+
+/**
+ * Account deletion: the user's memberships and free claims go, and the classes they teach with
+ * everything in them (assignments, members, claims: cascades).
+ */
+export async function deleteClassesOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('class_claims').where('user_id', '=', userId).execute();
+  await db.deleteFrom('class_members').where('user_id', '=', userId).execute();
+  await db.deleteFrom('classes').where('teacher_id', '=', userId).execute();
+}

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -223,6 +223,28 @@ export async function insertClaims(
     .execute();
 }
 
+/**
+ * Claims left `sending` since before `staleBefore` (their instance died mid-run) become failed
+ * with `attemptsLeft` tries left, so the failed claims' retry sends them; their last change is
+ * kept, so the retry is due at once.
+ */
+export async function failStaleClaims(
+  db: Db,
+  q: { since: string; staleBefore: string; attemptsLeft: number; maxAttempts: number },
+): Promise<void> {
+  await db
+    .updateTable('reminder_claims')
+    .set((eb) => ({
+      state: 'failed',
+      attempts: sql<number>`case when ${eb.ref('attempts')} > ${q.maxAttempts - q.attemptsLeft} then ${eb.ref('attempts')} else ${q.maxAttempts - q.attemptsLeft} end`,
+    }))
+    .where('state', '=', 'sending')
+    .where('updated_at', '<=', q.staleBefore)
+    .where('created_at', '>=', q.since)
+    .where('attempts', '<', q.maxAttempts)
+    .execute();
+}
+
 /** Takes failed claims back for another attempt; of two instances only one gets each. */
 export function reclaim(db: Db, claimIds: readonly string[], retryBefore: string, now: string) {
   if (claimIds.length === 0) return Promise.resolve([]);
@@ -255,3 +277,10 @@ export async function settleClaims(
 }
 
 export type PushTargetRow = Awaited<ReturnType<typeof subscriptionsOf>>[number];
+
+/** Account deletion: settings, push subscriptions and the record of reminders sent. */
+export async function deleteRemindersOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('notification_settings').where('user_id', '=', userId).execute();
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('reminder_claims').where('user_id', '=', userId).execute();
+}

@@ -7,25 +7,40 @@ import {
   REMINDER_MESSAGES,
   type ReminderRun,
 } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { eachLimited } from '../../lib/concurrency.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { RecapsService } from '../learning/recaps.service.ts';
 import { localTime, streakEndingToday } from './local-time.ts';
 import type { PushSender } from './push-sender.ts';
-import { REVIEW_PATH, type Reminder, reminderMail, reminderPush } from './reminder-message.ts';
+import { createReminderDelivery } from './reminder-delivery.ts';
+import { REVIEW_PATH } from './reminder-message.ts';
 import * as repo from './reminders.repository.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
+export { DEVICES_AT_ONCE, PUSHES_AT_ONCE } from './reminder-delivery.ts';
+
 const BATCH = 1000;
-/** Sends in flight at once within a batch. */
+/** Learners sent to at once within a batch. */
 const SENDS_AT_ONCE = 16;
 /** A failed reminder is tried again this much later, at most this many times a day. */
 const RETRY_AFTER_MS = 15 * 60 * 1000;
 const MAX_ATTEMPTS = 3;
+/**
+ * A run stops taking new learners after this (well within the 5-minute schedule); those it did
+ * not reach go in the next run, or are retried later that day when they were already claimed.
+ */
+const RUN_BUDGET_MS = 4 * 60 * 1000;
+/**
+ * A claim still `sending` this long after its last change was left by an instance that died or
+ * was redeployed mid-run (a run ends within its budget); it is tried once more.
+ */
+const STALE_SENDING_MS = 30 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** Push devices kept per learner: a new one beyond this replaces the oldest. */
 export const MAX_DEVICES = 10;
 /** How far back activity is read for the streak a reminder protects. */
@@ -41,25 +56,15 @@ export interface RemindersDeps {
   recaps: Pick<RecapsService, 'dueCounts' | 'activityOf'>;
   log: { warn(obj: object, msg: string): void };
   batchSize?: number;
+  budgetMs?: number;
+  /** A monotonic clock in ms for the run's budget (tests count time their own way). */
+  elapsedMs?: () => number;
 }
 
 type Recipient = Awaited<ReturnType<typeof repo.freshRecipients>>[number] & {
   day: string;
   claimId?: string;
 };
-
-/** Runs `work` over the items, at most `limit` at once. */
-async function eachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++] as T);
-  });
-  await Promise.all(lanes);
-}
 
 /** Zones grouped by the local hour and day it is in them now. */
 function zoneGroups(zones: readonly string[], now: Date): repo.ZoneGroup[] {
@@ -81,50 +86,23 @@ export function createRemindersService(deps: RemindersDeps) {
   const unsubscribeUrl = (userId: string) =>
     `${deps.publicUrl}/api/notifications/unsubscribe/${deps.unsubscribeTokens.sign(userId)}`;
 
-  /** Sends one user's reminder on their channels: true when it reached them somewhere. */
-  async function send(
-    user: Recipient,
-    reminder: Reminder,
-    devices: repo.PushTargetRow[],
-    gone: string[],
-  ): Promise<boolean> {
-    let delivered = false;
-    let failed = false;
-    if (user.email === 1 && user.email_verified_at) {
-      try {
-        await deps.mailer.send(
-          reminderMail(user.address, reminder, {
-            review: reviewUrl,
-            unsubscribe: unsubscribeUrl(user.user_id),
-          }),
-        );
-        delivered = true;
-      } catch (error) {
-        failed = true;
-        deps.log.warn({ err: error, userId: user.user_id }, 'reminder email not sent');
-      }
-    }
-    if (user.push === 1) {
-      const payload = JSON.stringify(reminderPush(reminder));
-      for (const device of devices) {
-        try {
-          if ((await deps.push.send(device, payload)) === 'gone') gone.push(device.endpoint);
-          else delivered = true;
-        } catch (error) {
-          failed = true;
-          deps.log.warn({ err: error, userId: user.user_id }, 'reminder push not sent');
-        }
-      }
-    }
-    // Nothing to send on (push on, no device left) is not a failure to retry.
-    return delivered || !failed;
-  }
+  const deliverTo = createReminderDelivery({
+    mailer: deps.mailer,
+    push: deps.push,
+    log: deps.log,
+    reviewUrl,
+    unsubscribeUrl,
+  });
 
   /**
    * One batch: who has recaps due, claim their reminders (only the claims this instance made are
    * sent), then send and settle each claim. A constant number of queries, whatever the batch.
    */
-  async function deliver(batch: Recipient[], run: ReminderRun): Promise<void> {
+  async function deliver(
+    batch: Recipient[],
+    run: ReminderRun,
+    pastBudget: () => boolean,
+  ): Promise<void> {
     run.candidates += batch.length;
     const due = await deps.recaps.dueCounts(batch.map((u) => u.user_id));
     const dueUsers = batch.filter((u) => (due.get(u.user_id) ?? 0) > 0);
@@ -173,11 +151,13 @@ export function createRemindersService(deps: RemindersDeps) {
     const failed: string[] = [];
     const gone: string[] = [];
     await eachLimited(claimed, SENDS_AT_ONCE, async ({ id, user }) => {
+      // Claimed but past the budget: settled as failed, so it is retried later that day.
+      if (pastBudget()) return void failed.push(id);
       const reminder = {
         due: due.get(user.user_id) ?? 0,
         streak: streakEndingToday(activity.get(user.user_id) ?? [], user.timezone, now),
       };
-      const ok = await send(user, reminder, devicesOf.get(user.user_id) ?? [], gone);
+      const ok = await deliverTo(user, reminder, devicesOf.get(user.user_id) ?? [], gone);
       (ok ? sent : failed).push(id);
     });
     const settled = clock.now().toISOString();
@@ -188,27 +168,41 @@ export function createRemindersService(deps: RemindersDeps) {
     run.failed += failed.length;
   }
 
-  /** The reminders whose local hour is now, then the failed ones due for another try. */
+  /**
+   * The reminders whose local hour is now, then the failed ones due for another try (with those
+   * a dead instance left sending), within the run's time budget.
+   */
   async function runReminders(): Promise<ReminderRun> {
     const run: ReminderRun = { candidates: 0, claimed: 0, sent: 0, failed: 0 };
+    const elapsed = deps.elapsedMs ?? (() => performance.now());
+    const started = elapsed();
+    const pastBudget = () => elapsed() - started >= (deps.budgetMs ?? RUN_BUDGET_MS);
     const now = clock.now();
     const groups = zoneGroups(await repo.activeZones(db), now);
     let after = '';
-    while (groups.length > 0) {
+    while (groups.length > 0 && !pastBudget()) {
       const rows = await repo.freshRecipients(db, groups, after, batchSize);
       const last = rows.at(-1);
       if (!last) break;
       await deliver(
         rows.map((r) => ({ ...r, day: localTime(r.timezone, now).day })),
         run,
+        pastBudget,
       );
       after = last.user_id;
       if (rows.length < batchSize) break;
     }
+    const since = new Date(now.getTime() - 2 * DAY_MS).toISOString();
+    await repo.failStaleClaims(db, {
+      since,
+      staleBefore: new Date(now.getTime() - STALE_SENDING_MS).toISOString(),
+      attemptsLeft: 1,
+      maxAttempts: MAX_ATTEMPTS,
+    });
     let afterClaim = '';
-    for (;;) {
+    while (!pastBudget()) {
       const rows = await repo.failedClaims(db, {
-        since: new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000).toISOString(),
+        since,
         retryBefore: new Date(now.getTime() - RETRY_AFTER_MS).toISOString(),
         maxAttempts: MAX_ATTEMPTS,
         afterId: afterClaim,
@@ -221,6 +215,7 @@ export function createRemindersService(deps: RemindersDeps) {
       await deliver(
         today.map((r) => ({ ...r, claimId: r.claim_id })),
         run,
+        pastBudget,
       );
       afterClaim = last.claim_id;
       if (rows.length < batchSize) break;
@@ -237,6 +232,9 @@ export function createRemindersService(deps: RemindersDeps) {
   }
 
   return {
+    /** Account deletion's step: settings, push subscriptions and reminder claims go. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deleteRemindersOf(tx, userId),
     runReminders,
 
     async settings(userId: string): Promise<NotificationSettingsResponse> {

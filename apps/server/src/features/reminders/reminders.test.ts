@@ -171,7 +171,7 @@ describe.each(TEST_DATABASES)('reminders on %s', (kind) => {
     expect(mailsTo('leaver')).toHaveLength(1);
   });
 
-  it('retries a failed send later that day, and never resends a claim left sending', async () => {
+  it('retries a failed send later that day, and a claim a dead instance left sending, once', async () => {
     await user('unlucky', { timezone: 'UTC', hour: 12, due: 1, dueBy: LONG_AGO });
     mailer.failNext(1);
     expect((await runJob('2026-11-24T12:05:00.000Z')).failed).toBe(1);
@@ -181,22 +181,34 @@ describe.each(TEST_DATABASES)('reminders on %s', (kind) => {
     await runJob('2026-11-24T12:45:00.000Z');
     expect(mailsTo('unlucky')).toHaveLength(1);
 
-    // An instance that died after claiming: its claim stays, nobody sends that day.
-    const id = await user('crashed', { timezone: 'UTC', hour: 13, due: 1, dueBy: LONG_AGO });
-    await t.database.db
-      .insertInto('reminder_claims')
-      .values({
-        id: 'claim-of-a-dead-instance',
-        user_id: id,
-        day: '2026-11-24',
-        state: 'sending',
-        created_at: '2026-11-24T13:01:00.000Z',
-        updated_at: '2026-11-24T13:01:00.000Z',
-      })
-      .execute();
+    // Instances that died after claiming: a claim still sending half an hour on is tried once
+    // more, unless it was that last try already.
+    const leftSending = async (name: string, attempts: number) => {
+      const id = await user(name, { timezone: 'UTC', hour: 13, due: 1, dueBy: LONG_AGO });
+      await t.database.db
+        .insertInto('reminder_claims')
+        .values({
+          id: `claim-of-a-dead-instance-${name}`,
+          user_id: id,
+          day: '2026-11-24',
+          state: 'sending',
+          attempts,
+          created_at: '2026-11-24T13:01:00.000Z',
+          updated_at: '2026-11-24T13:01:00.000Z',
+        })
+        .execute();
+    };
+    await leftSending('crashed', 1);
+    await leftSending('crashedAgain', 3);
     await runJob('2026-11-24T13:05:00.000Z');
-    await runJob('2026-11-24T13:40:00.000Z');
+    await runJob('2026-11-24T13:25:00.000Z');
     expect(mailsTo('crashed')).toHaveLength(0);
+    await runJob('2026-11-24T13:35:00.000Z');
+    expect(mailsTo('crashed')).toHaveLength(1);
+    await runJob('2026-11-24T14:20:00.000Z');
+    await runJob('2026-11-24T15:20:00.000Z');
+    expect(mailsTo('crashed')).toHaveLength(1);
+    expect(mailsTo('crashedAgain')).toHaveLength(0);
   });
 
   it('pushes with VAPID to each device, and forgets a device the push service says is gone', async () => {
