@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -6,9 +8,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from './config/config.ts';
+import { type Config, fastifyTrustProxy } from './config/config.ts';
 import type { Secrets } from './config/secrets.ts';
 import type { Database } from './db/database.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import type { CaptchaVerifier } from './features/auth/captcha.ts';
@@ -23,6 +26,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
 import { recapsRoutes } from './features/learning/recaps.routes.ts';
 import { materialsRoutes } from './features/materials/materials.routes.ts';
+import type { PdfReader } from './features/materials/pdf-text.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes.ts';
@@ -65,6 +69,8 @@ export interface AppDeps {
   paymentGateway?: PaymentGateway;
   /** Replaces the Web Push sender (tests point one at their fake push service). */
   pushSender?: PushSender;
+  /** Replaces the PDF reader's pool (tests give it other limits, or count its reads). */
+  pdfReader?: PdfReader;
   /** Folder of the built SPA; defaults to apps/web/dist beside the server build. */
   webDist?: string;
   /** Renders share pages; by default the web build's (tests pass the web app's source one). */
@@ -85,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     logController: new RequestLog(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -103,6 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keyPrefix: config.REDIS_KEY_PREFIX,
   });
   await registerDocs(app);
+  // Signs the device cookie (DESIGN.md §14) with a key of its own, derived from the JWT secret.
+  await app.register(fastifyCookie, {
+    secret: createHmac('sha256', deps.secrets.jwtSecret).update('grasp_device').digest(),
+  });
 
   const metrics = createMetrics();
   await app.register(metricsRoutes(metrics, config.METRICS_TOKEN));
@@ -125,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes(services.health));
   await app.register(authRoutes(services.auth));
+  await app.register(accountRoutes(services));
   await app.register(passkeysRoutes(services.passkeys));
   await app.register(statsRoutes(services.stats));
   await app.register(analyticsRoutes(services.analytics));
@@ -134,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recapsRoutes(services.recaps));
   await app.register(distillRoutes(services.distill));
   await app.register(materialsRoutes(services.materials));
+  app.addHook('onClose', () => services.materials.close());
   await app.register(billingRoutes(services.billing));
   if (testClock) {
     await app.register(testJobsRoutes({ reconcile: () => services.billing.reconciliation.run() }));

@@ -8,7 +8,7 @@ import {
   ERROR_CODES,
   type JoinClassResponse,
 } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -24,7 +24,7 @@ import { progressCsv } from './progress-csv.ts';
 
 /** A wrong join code gives a place back only when it turns out right (see join()). */
 export interface JoinGuesses {
-  take(address: string): Promise<() => Promise<void>>;
+  take(userId: string, address: string): Promise<() => Promise<void>>;
 }
 
 export interface ClassesDeps {
@@ -139,6 +139,9 @@ export function createClassesService(deps: ClassesDeps) {
   }
 
   return {
+    /** Account deletion's step: memberships go, and the classes the user teaches. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deleteClassesOf(tx, userId),
     async create(user: UserRow, name: string): Promise<CreateClassResponse> {
       if (!isEnterprise(user.plan)) throw planRequired();
       const classId = newId();
@@ -180,11 +183,11 @@ export function createClassesService(deps: ClassesDeps) {
 
     /**
      * Joins with a code; joining again changes nothing. A wrong code is counted against the
-     * address before the code is looked up, like a wrong PIN, so parallel guesses cannot
+     * account and the address before the code is looked up, like a wrong PIN, so parallel guesses cannot
      * overrun the allowance; a right one gives its place back.
      */
     async join(userId: string, typed: string, address: string): Promise<JoinClassResponse> {
-      const giveBack = await deps.guesses.take(address);
+      const giveBack = await deps.guesses.take(userId, address);
       const found = await repo.classByJoinCode(db, normaliseJoinCode(typed));
       if (!found) throw wrongJoinCode();
       await giveBack();
