@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -9,6 +11,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config/config.ts';
 import type { Secrets } from './config/secrets.ts';
 import type { Database } from './db/database.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import type { CaptchaVerifier } from './features/auth/captcha.ts';
@@ -35,6 +38,7 @@ import { siteRoutes } from './features/site/site.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import { type Clock, shiftableClock, systemClock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createSharedRedis } from './lib/shared-redis.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -95,11 +99,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDist ?? resolve(import.meta.dirname, '../../web/dist');
   await registerSecurity(app, config.PUBLIC_URL, inlineScriptHashes(webDist));
-  await registerRateLimit(app, redis, {
+  // One view of Redis for every user of it, so one failure pauses them all.
+  const sharedRedis = redis ? createSharedRedis(redis, app.log) : null;
+  await registerRateLimit(app, sharedRedis, {
     scale: config.RATE_LIMIT_SCALE,
     keyPrefix: config.REDIS_KEY_PREFIX,
   });
   await registerDocs(app);
+  // Signs the device cookie (DESIGN.md §14) with a key of its own, derived from the JWT secret.
+  await app.register(fastifyCookie, {
+    secret: createHmac('sha256', deps.secrets.jwtSecret).update('grasp_device').digest(),
+  });
 
   const metrics = createMetrics();
   await app.register(metricsRoutes(metrics, config.METRICS_TOKEN));
@@ -115,12 +125,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { ...deps, shareRenderer, ...(testClock ? { clock: testClock } : {}) },
     app.log,
     metrics.recorder,
+    sharedRedis,
   );
   await app.register(authenticatePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),
   });
   await app.register(healthRoutes(services.health));
   await app.register(authRoutes(services.auth));
+  await app.register(accountRoutes(services.account));
   await app.register(passkeysRoutes(services.passkeys));
   await app.register(statsRoutes(services.stats));
   await app.register(analyticsRoutes(services.analytics));

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { PRODUCT_NAME } from '@grasp/contract';
 import type { AppDeps } from './app.ts';
+import { createAccountService } from './features/account/account.service.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
 import { createAddressLimits } from './features/auth/address-limits.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -48,6 +49,7 @@ import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './lib/mailer.ts';
 import { type Recorder, silentRecorder } from './lib/recorder.ts';
+import type { SharedRedis } from './lib/shared-redis.ts';
 import { createSlidingWindows } from './lib/sliding-window.ts';
 
 interface Log {
@@ -61,8 +63,16 @@ function defaultCaptcha(deps: AppDeps): CaptchaVerifier {
   return createAltchaVerifier(deps.secrets.altchaHmacKey);
 }
 
-/** Builds every service from its dependencies; tests swap vendors through AppDeps. */
-export function createServices(deps: AppDeps, log: Log, recorder: Recorder = silentRecorder) {
+/**
+ * Builds every service from its dependencies; tests swap vendors through AppDeps. `shared` is
+ * the Redis client seen as shared state (lib/shared-redis.ts); only health asks Redis directly.
+ */
+export function createServices(
+  deps: AppDeps,
+  log: Log,
+  recorder: Recorder = silentRecorder,
+  shared: SharedRedis | null = null,
+) {
   const { config, database, redis } = deps;
   const db = database.db;
   const clock = deps.clock ?? systemClock;
@@ -75,7 +85,11 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     });
   const { changes } = database;
   const usage = createUsageService({ db, clock, recorder, changes });
-  const windows = createSlidingWindows({ redis, keyPrefix: config.REDIS_KEY_PREFIX, clock });
+  const windows = createSlidingWindows({
+    redis: shared,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    clock,
+  });
   const classes = createClassesService({
     db,
     clock,
@@ -88,7 +102,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     clock,
     changes,
     captcha: deps.captcha ?? defaultCaptcha(deps),
-    throttle: createLoginThrottle({ db, clock }),
+    throttle: createLoginThrottle({ db, clock, scale: config.RATE_LIMIT_SCALE }),
     limits,
     tokens: createTokenSigner(deps.secrets.jwtSecret),
     mailer,
@@ -128,7 +142,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
         : createWikipediaSources({
             baseUrl: config.WIKIPEDIA_URL,
             userAgent: `${PRODUCT_NAME}/1.0 (${config.PUBLIC_URL}; ${config.SUPPORT_EMAIL})`,
-            redis,
+            redis: shared,
             keyPrefix: config.REDIS_KEY_PREFIX,
             log,
           }),
@@ -141,7 +155,7 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     units: usage,
     timeoutMs: deps.explainTimeoutMs,
     inFlight: createAnswerInFlight({
-      redis,
+      redis: shared,
       keyPrefix: config.REDIS_KEY_PREFIX,
       timeoutMs: deps.explainTimeoutMs,
     }),
@@ -182,8 +196,19 @@ export function createServices(deps: AppDeps, log: Log, recorder: Recorder = sil
     recaps,
     log,
   });
+  const account = createAccountService({
+    db,
+    clock,
+    mailer,
+    auth,
+    windows,
+    scale: config.RATE_LIMIT_SCALE,
+    publicUrl: config.PUBLIC_URL,
+    log,
+  });
   return {
     clock,
+    account,
     usage,
     reminders,
     auth,

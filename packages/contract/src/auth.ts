@@ -39,6 +39,7 @@ export const AUTH_MESSAGES = {
 export const PROFILE_MENU_LABELS = {
   classes: 'Classes',
   reminders: 'Reminders',
+  account: 'Account',
   signOut: 'Sign out',
 } as const;
 

@@ -19,15 +19,45 @@ export const PASSKEY_MESSAGES = {
   nameRequired: `Please give the passkey a name (up to ${PASSKEY_NAME_MAX} characters).`,
   tooMany: `An account can keep at most ${PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.`,
   alreadyAdded: 'This passkey is already added to an account.',
+  /** The browser found one of the account's passkeys on this device (excludeCredentials). */
+  alreadyOnDevice: 'This device already has a passkey for your account.',
   /** The challenge is unknown, used or past its few minutes. */
   expired: 'This passkey request has expired. Please try again.',
   /** A signature, origin or counter that does not hold. */
   failed: 'This passkey could not be verified. Please try again.',
   /** A credential the server does not (or no longer) know: removed, or never added here. */
   unknown: `This passkey is not registered with ${PRODUCT_NAME}. Sign in with your PIN, then add it again on your account page.`,
-  cancelled: 'Passkey sign-in was cancelled or timed out.',
+  cancelled: 'The passkey prompt was closed or timed out. Nothing was changed.',
   unsupported: 'This browser cannot use passkeys.',
   signIn: 'Sign in with a passkey',
+  signingIn: 'Waiting for your passkey…',
+} as const;
+
+/** The words of the passkeys section on /account. */
+export const PASSKEY_LABELS = {
+  title: 'Passkeys',
+  intro:
+    'Sign in with your fingerprint, face or screen lock instead of typing your PIN. Your PIN keeps working.',
+  unsupportedHere:
+    'This browser cannot add passkeys. Passkeys added on other devices are listed here, and you can remove them.',
+  empty: 'No passkeys yet.',
+  loading: 'Loading your passkeys',
+  loadFailed: 'Your passkeys could not be loaded.',
+  retry: 'Try again',
+  add: 'Add a passkey',
+  adding: 'Waiting for your passkey…',
+  rename: 'Rename',
+  nameField: 'Passkey name',
+  save: 'Save',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  remove: 'Remove',
+  removing: 'Removing…',
+  confirmRemove: (name: string) => `Remove “${name}”? It will no longer sign you in.`,
+  confirmRemoveAction: 'Remove passkey',
+  keep: 'Keep it',
+  added: (date: string) => `Added ${date}`,
+  lastUsed: (date: string | null) => (date ? `last used ${date}` : 'never used'),
 } as const;
 
 /** The error codes of the passkey routes (besides the shared ones of ERROR_CODES). */
@@ -119,6 +149,7 @@ export const registrationOptionsSchema = z.object({
   attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
   extensions: z.object({ credProps: z.boolean().optional() }).optional(),
 });
+export type PasskeyRegistrationOptions = z.infer<typeof registrationOptionsSchema>;
 
 /** Options for navigator.credentials.get(), given whole to startAuthentication. */
 export const authenticationOptionsSchema = z.object({
@@ -128,6 +159,7 @@ export const authenticationOptionsSchema = z.object({
   allowCredentials: z.array(credentialDescriptor).optional(),
   userVerification: userVerification.optional(),
 });
+export type PasskeyAuthenticationOptions = z.infer<typeof authenticationOptionsSchema>;
 
 export const passkeyRegistrationOptionsResponseSchema = z.object({
   options: registrationOptionsSchema,

@@ -16,6 +16,8 @@ export interface UsersTable {
   pin_hash: string;
   email_verified_at: Timestamp | null;
   created_at: Timestamp;
+  /** Set when the learner deleted the account: the row stays, anonymous, for payments (0016). */
+  deleted_at?: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -24,6 +26,44 @@ export interface SessionsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** The browser's User-Agent at sign-in (cut short), shown in words in the session list. */
+  user_agent?: string | null;
+  /** Written at most every few minutes, not on every request. */
+  last_seen_at?: Timestamp | null;
+}
+
+/** A forgotten-PIN link (DESIGN.md §14): only the token's SHA-256 is kept. */
+export interface PinResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** A link confirming a new email address, mailed to that address. */
+export interface EmailChangeTokensTable {
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** A browser that signed in to an account: its signed id is the `grasp_device` cookie. */
+export interface DevicesTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
+/** One wrong PIN (or one attempt being checked) for a throttle key, at a time. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  key: string;
+  at: Timestamp;
 }
 
 export interface EmailVerificationTokensTable {
@@ -32,13 +72,6 @@ export interface EmailVerificationTokensTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: Timestamp;
-}
-
-export interface LoginThrottlesTable {
-  key: string;
-  failures: number;
-  locked_until: Timestamp | null;
-  updated_at: Timestamp;
 }
 
 export interface CaptchaUsesTable {
@@ -414,7 +447,10 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   email_verification_tokens: EmailVerificationTokensTable;
-  login_throttles: LoginThrottlesTable;
+  login_failures: LoginFailuresTable;
+  pin_reset_tokens: PinResetTokensTable;
+  email_change_tokens: EmailChangeTokensTable;
+  devices: DevicesTable;
   captcha_uses: CaptchaUsesTable;
   explanations: ExplanationsTable;
   explanation_cache: ExplanationCacheTable;

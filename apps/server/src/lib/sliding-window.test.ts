@@ -1,7 +1,14 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../test/manual-clock.ts';
-import { connectTestRedis, dropKeys, REDIS_AVAILABLE, testKeyPrefix } from '../test/redis.ts';
+import {
+  asShared,
+  connectTestRedis,
+  dropKeys,
+  REDIS_AVAILABLE,
+  testKeyPrefix,
+} from '../test/redis.ts';
+import { REDIS_SERVER_AVAILABLE, startOwnRedis } from '../test/redis-server.ts';
 import { createSlidingWindows, type SlidingWindow } from './sliding-window.ts';
 
 const WINDOW = 60_000;
@@ -16,7 +23,11 @@ describe.each(stores)('a sliding window in %s', (store) => {
 
   beforeAll(async () => {
     if (store === 'redis') redis = await connectTestRedis();
-    const windows = createSlidingWindows({ redis, keyPrefix: prefix, clock });
+    const windows = createSlidingWindows({
+      redis: redis ? asShared(redis) : null,
+      keyPrefix: prefix,
+      clock,
+    });
     window = windows('events', WINDOW);
     other = windows('other', WINDOW);
   });
@@ -54,5 +65,46 @@ describe.each(stores)('a sliding window in %s', (store) => {
   it('never lets parallel takes past the limit', async () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => window.take('d', 5)));
     expect(results.filter((r) => r.taken)).toHaveLength(5);
+  });
+});
+
+describe.skipIf(!REDIS_SERVER_AVAILABLE)('a sliding window while Redis goes away', () => {
+  it('keeps the limit in each instance meanwhile, and shares it again once Redis is back', async () => {
+    const own = await startOwnRedis();
+    const clients = [await connectTestRedis(own.url), await connectTestRedis(own.url)];
+    try {
+      const clock = manualClock();
+      const shared = clients.map(asShared);
+      const [a, b] = shared.map((redis) =>
+        createSlidingWindows({ redis, keyPrefix: 'p:', clock })('events', WINDOW),
+      ) as [SlidingWindow, SlidingWindow];
+      expect((await a.take('x', 2)).taken).toBe(true);
+      expect((await b.take('x', 2)).taken).toBe(true);
+      expect((await a.take('x', 2)).taken).toBe(false);
+
+      await own.stop();
+      // Each instance counts on its own: the limit holds per instance.
+      expect((await a.take('y', 2)).taken).toBe(true);
+      const given = await a.take('y', 2);
+      expect(given.taken).toBe(true);
+      expect(await a.take('y', 2)).toEqual({ taken: false, retryAfterMs: WINDOW });
+      expect(await a.peek('y', 2)).toEqual({ count: 2, retryAfterMs: WINDOW });
+      if (given.taken) await a.giveBack('y', given.id);
+      expect(await a.peek('y', 2)).toEqual({ count: 1, retryAfterMs: 0 });
+      expect((await b.take('y', 2)).taken).toBe(true);
+
+      await own.start();
+      // Both clients reconnect by themselves; then the instances share again.
+      await expect
+        .poll(() => shared.every((redis) => redis.client() !== null), { timeout: 10_000 })
+        .toBe(true);
+      expect((await a.take('z', 2)).taken).toBe(true);
+      expect((await b.take('z', 2)).taken).toBe(true);
+      expect((await a.take('z', 2)).taken).toBe(false);
+      expect((await b.take('z', 2)).taken).toBe(false);
+    } finally {
+      for (const client of clients) client.disconnect();
+      await own.stop();
+    }
   });
 });

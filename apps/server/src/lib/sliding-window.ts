@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock.ts';
 import { newId } from './ids.ts';
+import type { SharedRedis } from './shared-redis.ts';
 
 export type Take = { taken: true; id: string } | { taken: false; retryAfterMs: number };
 
@@ -125,18 +126,57 @@ function memoryWindow(windowMs: number, clock: Clock, maxKeys: number): SlidingW
 }
 
 /**
+ * Redis's window while Redis answers, this process's own while it is away: the limit then holds
+ * per instance instead of failing requests. A place is given back to both (an id unknown to one
+ * is ignored there).
+ */
+function sharedWindow(
+  shared: SharedRedis,
+  prefix: string,
+  windowMs: number,
+  clock: Clock,
+  maxKeys: number,
+): SlidingWindow {
+  const memory = memoryWindow(windowMs, clock, maxKeys);
+  let kept: SlidingWindow | undefined;
+  // The client is the same one on every attempt.
+  const remote = (redis: Redis) => (kept ??= redisWindow(redis, prefix, windowMs, clock));
+  return {
+    take: (key, limit) =>
+      shared.attempt(
+        (redis) => remote(redis).take(key, limit),
+        () => memory.take(key, limit),
+      ),
+    async giveBack(key, id) {
+      await memory.giveBack(key, id);
+      await shared.attempt(
+        (redis) => remote(redis).giveBack(key, id),
+        () => undefined,
+      );
+    },
+    peek: (key, limit) =>
+      shared.attempt(
+        (redis) => remote(redis).peek(key, limit),
+        () => memory.peek(key, limit),
+      ),
+  };
+}
+
+/**
  * Sliding windows kept in Redis when configured, so every instance counts the same events, and in
- * memory otherwise. Times come from the app's clock, so tests can move through a window.
+ * memory otherwise (and while Redis is away). Times come from the app's clock, so tests can move
+ * through a window.
  */
 export function createSlidingWindows(options: {
-  redis: Redis | null;
+  redis: SharedRedis | null;
   keyPrefix: string;
   clock: Clock;
   maxKeys?: number;
 }): SlidingWindows {
   const { redis, keyPrefix, clock } = options;
+  const maxKeys = options.maxKeys ?? 50_000;
   return (name, windowMs) =>
     redis
-      ? redisWindow(redis, `${keyPrefix}sw:${name}:`, windowMs, clock)
-      : memoryWindow(windowMs, clock, options.maxKeys ?? 50_000);
+      ? sharedWindow(redis, `${keyPrefix}sw:${name}:`, windowMs, clock, maxKeys)
+      : memoryWindow(windowMs, clock, maxKeys);
 }

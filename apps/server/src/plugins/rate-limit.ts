@@ -1,13 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES } from '@grasp/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import { addressKey } from '../lib/client-address.ts';
 import { AppError } from '../lib/errors.ts';
+import type { SharedRedis } from '../lib/shared-redis.ts';
+import { fallbackRateLimitStore } from './rate-limit-store.ts';
 
 /**
  * Routes opt in with `config.rateLimit`; counters live in Redis when configured, so every
- * instance shares them.
+ * instance shares them, and in the instance's memory while Redis is away.
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +34,7 @@ const userKey = (request: FastifyRequest) =>
 
 export async function registerRateLimit(
   app: FastifyInstance,
-  redis: Redis | null,
+  redis: SharedRedis | null,
   options: { scale: number; keyPrefix: string },
 ): Promise<void> {
   const { scale } = options;
@@ -49,7 +50,7 @@ export async function registerRateLimit(
   }));
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${options.keyPrefix}rl:` } : {}),
+    store: fallbackRateLimitStore(redis, `${options.keyPrefix}rl:`),
     skipOnError: false,
     // The counters go out with the 429 only; no client reads them before, and three headers on
     // every answer were a measured few percent of a cached explanation's throughput.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { connectRedis, redisReady } from '../lib/redis.ts';
+import { createSharedRedis, type SharedRedis } from '../lib/shared-redis.ts';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -48,3 +49,7 @@ export async function dropKeys(redis: Redis, prefix: string): Promise<void> {
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length > 0) await redis.del(...keys);
 }
+
+/** A client seen as the server sees it: shared state that may go away (logs dropped). */
+export const asShared = (redis: Redis): SharedRedis =>
+  createSharedRedis(redis, { warn: () => undefined, info: () => undefined });

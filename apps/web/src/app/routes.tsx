@@ -78,6 +78,25 @@ const RemindersPage = lazyPage(
   'RemindersPage',
   { path: paths.reminders, signedIn: true },
 );
+const AccountPage = lazyPage(() => import('../features/account/account-page.tsx'), 'AccountPage', {
+  path: paths.account,
+  signedIn: true,
+});
+const ForgotPinPage = lazyPage(
+  () => import('../features/account/forgot-pin-page.tsx'),
+  'ForgotPinPage',
+  { path: paths.forgotPin },
+);
+const ResetPinPage = lazyPage(
+  () => import('../features/account/reset-pin-page.tsx'),
+  'ResetPinPage',
+  { path: paths.resetPin },
+);
+const ConfirmEmailPage = lazyPage(
+  () => import('../features/account/confirm-email-page.tsx'),
+  'ConfirmEmailPage',
+  { path: paths.confirmEmail },
+);
 const NotFoundPage = lazyPage(() => import('../features/misc/not-found-page.tsx'), 'NotFoundPage', {
   path: null,
 });
@@ -150,6 +169,17 @@ export function AppRoutes() {
             </RequireAuth>
           }
         />
+        <Route
+          path={paths.account}
+          element={
+            <RequireAuth>
+              <AccountPage />
+            </RequireAuth>
+          }
+        />
+        <Route path={paths.forgotPin} element={<ForgotPinPage />} />
+        <Route path={paths.resetPin} element={<ResetPinPage />} />
+        <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

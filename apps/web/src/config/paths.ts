@@ -19,6 +19,12 @@ export const paths = {
   classes: '/classes',
   /** Reminder settings: email and push, at the learner's hour (DESIGN.md §11). */
   reminders: '/reminders',
+  /** The learner's account: profile, email, PIN, sessions, export, deletion (DESIGN.md §14). */
+  account: '/account',
+  forgotPin: '/forgot-pin',
+  /** Mailed links land here: a new PIN, a new email address confirmed. */
+  resetPin: '/reset-pin',
+  confirmEmail: '/confirm-email',
 } as const;
 
 /** The signed-in app's pages: the service worker serves them offline, and no public page. */
@@ -29,6 +35,7 @@ export const APP_PAGES: readonly string[] = [
   paths.review,
   paths.reminders,
   paths.classes,
+  paths.account,
 ];
 
 /** The dashboard searches the query in this parameter of its address once, on arrival. */

@@ -11,6 +11,7 @@ import * as reminders from './0011-reminders.ts';
 import * as paymentsV2 from './0012-payments-v2.ts';
 import * as classes from './0013-classes.ts';
 import * as uniqueFollowUps from './0014-unique-follow-ups.ts';
+import * as account from './0016-account.ts';
 import * as passkeys from './0017-passkeys.ts';
 
 /** Migrations in order; imported statically so the bundled server carries them. */
@@ -29,5 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0013-classes': classes,
   // Numbered after the migrations of branches built beside it (0009–0013).
   '0014-unique-follow-ups': uniqueFollowUps,
+  // Numbered after the migrations of branches built beside it (0015).
+  '0016-account': account,
   '0017-passkeys': passkeys,
 };

@@ -11,11 +11,17 @@ export function findUserByLogin(db: Db, login: string) {
     .selectFrom('users')
     .selectAll()
     .where((eb) => eb.or([eb('username_key', '=', key), eb('email_key', '=', key)]))
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
 export function findUserById(db: Db, id: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function findTakenFields(db: Db, usernameKey: string, emailKey: string) {
@@ -86,7 +92,13 @@ export async function markEmailVerified(db: Db, userId: string, at: Date): Promi
 
 export async function insertSession(
   db: Db,
-  session: { id: string; userId: string; createdAt: Date; expiresAt: Date },
+  session: {
+    id: string;
+    userId: string;
+    createdAt: Date;
+    expiresAt: Date;
+    userAgent: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -96,6 +108,8 @@ export async function insertSession(
       created_at: session.createdAt.toISOString(),
       expires_at: session.expiresAt.toISOString(),
       revoked_at: null,
+      user_agent: session.userAgent,
+      last_seen_at: session.createdAt.toISOString(),
     })
     .execute();
 }

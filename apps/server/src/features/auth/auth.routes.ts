@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../plugins/authenticate.ts';
 import type { AuthService } from './auth.service.ts';
+import { setDeviceCookie, signInClient } from './device-cookie.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -82,7 +83,17 @@ export const authRoutes =
         // per-address allowance (address-limits.ts) and each account its back-off.
         config: { rateLimit: app.limit(120, '1 minute') },
       },
-      (request) => auth.login(request.body.username, request.body.password, request.ip),
+      async (request, reply) => {
+        const { body } = request;
+        const signedIn = await auth.login(
+          body.username,
+          body.password,
+          request.ip,
+          signInClient(request),
+        );
+        setDeviceCookie(reply, signedIn.deviceId, auth.secureCookies);
+        return signedIn.response;
+      },
     );
 
     app.post(

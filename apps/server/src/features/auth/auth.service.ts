@@ -20,6 +20,7 @@ import { createRowCache } from '../../lib/row-cache.ts';
 import type { AddressLimits } from './address-limits.ts';
 import * as repo from './auth.repository.ts';
 import type { CaptchaVerifier } from './captcha.ts';
+import { createCredentials, lockedOut } from './credentials.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashPin, verifyPin } from './pin.ts';
 import type { TokenSigner } from './tokens.ts';
@@ -56,6 +57,21 @@ export interface AuthServiceDeps {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
+/** Who is signing in: the device id from a valid `grasp_device` cookie, and the browser. */
+export interface SignInClient {
+  deviceId: string | null;
+  userAgent: string | null;
+}
+
+export interface SignedIn {
+  response: LoginResponse;
+  /** What the `grasp_device` cookie should hold from now on. */
+  deviceId: string;
+}
+
+/** User-Agent headers are kept to this length: enough to name a browser and a system. */
+const USER_AGENT_KEPT = 400;
+
 const invalidCredentials = () =>
   new AppError(401, ERROR_CODES.unauthorized, ERROR_MESSAGES.invalidCredentials);
 
@@ -64,6 +80,7 @@ const SESSION_USER_KEPT_MS = 30_000;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
+  const credentials = createCredentials({ db, clock, throttle: deps.throttle });
   const sessionUsers = createRowCache<UserRow>({
     watch: deps.changes,
     ttlMs: SESSION_USER_KEPT_MS,
@@ -129,6 +146,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       pin_hash: await hashPin(input.pin),
       email_verified_at: null,
       created_at: clock.now().toISOString(),
+      deleted_at: null,
     };
     try {
       await db.transaction().execute(async (tx) => {
@@ -144,27 +162,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     return user;
   }
 
-  /** Checks a PIN under the account's throttle (unchanged: it holds whatever the address does). */
-  async function signIn(login: string, pin: string): Promise<LoginResponse> {
-    const user = await repo.findUserByLogin(db, login);
-    // Unknown names get a throttle record of their own, so a lock reveals nothing.
-    const key = user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
-    const reservation = await deps.throttle.reserve(key);
-    if (!reservation.allowed) {
-      await verifyPin(null, pin);
-      throw new AppError(
-        429,
-        ERROR_CODES.rateLimited,
-        AUTH_MESSAGES.locked(reservation.waitSeconds),
-      );
-    }
-    if (!(await verifyPin(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
-    await deps.throttle.succeed(key);
-    return startSession(user);
-  }
-
-  /** A new session for a user who has proved who they are (a right PIN, a passkey). */
-  async function startSession(user: UserRow): Promise<LoginResponse> {
+  /** A new session for a user who proved who they are (PIN here, or a passkey). */
+  async function startSession(user: UserRow, client: SignInClient): Promise<LoginResponse> {
     if (!user.email_verified_at)
       throw new AppError(403, ERROR_CODES.emailNotVerified, AUTH_MESSAGES.emailNotVerified);
     const now = clock.now();
@@ -174,9 +173,36 @@ export function createAuthService(deps: AuthServiceDeps) {
       userId: user.id,
       createdAt: now,
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      userAgent: client.userAgent?.slice(0, USER_AGENT_KEPT) ?? null,
     });
     const token = await deps.tokens.sign({ userId: user.id, sessionId }, now);
     return { success: true, token, user: presentUser(user), message: AUTH_MESSAGES.loginSuccess };
+  }
+
+  /**
+   * Checks a PIN under its throttle key: a device that signed in to the account before counts
+   * its own failures (OWASP device cookies), any other attempt the account's shared budget, so
+   * nobody can lock the owner's devices out.
+   */
+  async function signIn(
+    user: UserRow | undefined,
+    login: string,
+    pin: string,
+    client: SignInClient,
+  ): Promise<SignedIn> {
+    // Unknown names get a throttle record of their own, so a lock reveals nothing.
+    const key = user
+      ? await credentials.throttleKey(user.id, client.deviceId)
+      : `login:${login.trim().toLowerCase()}`;
+    const reservation = await deps.throttle.reserve(key);
+    if (!reservation.allowed) {
+      await verifyPin(null, pin);
+      throw lockedOut(reservation.waitSeconds);
+    }
+    if (!(await verifyPin(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
+    await deps.throttle.succeed(key);
+    const response = await startSession(user, client);
+    return { response, deviceId: await credentials.trustDevice(user.id, client.deviceId) };
   }
 
   return {
@@ -214,13 +240,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { success: true, message: AUTH_MESSAGES.registered };
     },
 
-    /** Only a wrong PIN (401) costs the address some of its allowance. */
-    async login(login: string, pin: string, ip: string): Promise<LoginResponse> {
+    /**
+     * Only a wrong PIN (401) costs the address some of its allowance; a device the account
+     * trusts has its own budget and never meets the address's.
+     */
+    async login(
+      login: string,
+      pin: string,
+      ip: string,
+      client: SignInClient = { deviceId: null, userAgent: null },
+    ): Promise<SignedIn> {
       if (!login.trim() || !pin) throw badRequest(VALIDATION_MESSAGES.loginRequired);
+      const user = await repo.findUserByLogin(db, login);
+      if (user && (await credentials.isTrustedDevice(user.id, client.deviceId))) {
+        return signIn(user, login, pin, client);
+      }
       const giveBack = await deps.limits.takeSignInFailure(ip);
       let wrongPin = false;
       try {
-        return await signIn(login, pin);
+        return await signIn(user, login, pin, client);
       } catch (error) {
         wrongPin = error instanceof AppError && error.statusCode === 401;
         throw error;
@@ -241,17 +279,46 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await sessionUsers.read(`${sessionId}|${userId}`, () =>
         repo.findSessionUser(db, sessionId, userId, now),
       );
-      return user ? { user, sessionId } : null;
+      if (!user) return null;
+      credentials.sawSession(sessionId).catch((error: unknown) => {
+        deps.log.warn({ err: error }, 'session last-seen time not written');
+      });
+      return { user, sessionId };
+    },
+
+    startSession,
+    /** Cookies are marked Secure when the app is served over https. */
+    secureCookies: deps.publicUrl.startsWith('https:'),
+    /** The device id a browser keeps after signing in (see device-cookie.ts). */
+    trustDevice: credentials.trustDevice,
+    confirmPin: credentials.confirmPin,
+    clearLockouts: credentials.clearLockouts,
+    setPin: credentials.setPin,
+    setEmail: credentials.setEmail,
+    setProfile: credentials.setProfile,
+    listSessions: credentials.listSessions,
+    endSessions: credentials.endSessions,
+    forget: credentials.forget,
+    /** A user who has not deleted the account, by username or email, any case. */
+    findByLogin: (login: string) => repo.findUserByLogin(db, login),
+    findById: (userId: string) => repo.findUserById(db, userId),
+    /** Whether a user other than `userId` has this email (any case). */
+    async emailTakenByOther(email: string, userId: string): Promise<boolean> {
+      const owner = await repo.findUserByLogin(db, email);
+      return owner !== undefined && owner.id !== userId && owner.email_key === email.toLowerCase();
     },
 
     /**
      * Signs in a user another way in has proved (a passkey): the same session, token and answer
      * as a right PIN; a user who has gone meanwhile is refused as a wrong PIN is.
      */
-    async openSession(userId: string): Promise<LoginResponse> {
+    async openSession(
+      userId: string,
+      client: SignInClient = { deviceId: null, userAgent: null },
+    ): Promise<LoginResponse> {
       const user = await repo.findUserById(db, userId);
       if (!user) throw invalidCredentials();
-      return startSession(user);
+      return startSession(user, client);
     },
 
     logout: (sessionId: string) => repo.revokeSession(db, sessionId, clock.now()),

@@ -1,80 +1,86 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 
 /** Wrong PINs allowed before the first lock. */
 export const FREE_ATTEMPTS = 5;
 const FIRST_LOCK_SECONDS = 60;
 const MAX_LOCK_SECONDS = 60 * 60;
-
-/** The lock after the n-th unproven attempt: 60 s at the 5th, doubling, at most an hour. */
-export function lockSeconds(attempts: number): number {
-  if (attempts < FREE_ATTEMPTS) return 0;
-  return Math.min(MAX_LOCK_SECONDS, FIRST_LOCK_SECONDS * 2 ** (attempts - FREE_ATTEMPTS));
-}
-
-export type Reservation = { allowed: true } | { allowed: false; waitSeconds: number };
+/** Failures older than this stop counting: nobody is locked for ever. */
+export const FAILURE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * PIN throttling per account, kept in the database so every instance shares it. An attempt is
- * counted (and the next lock set) BEFORE the PIN is checked, with a compare-and-set on the
- * counter, so parallel guesses cannot slip past the limit; a correct PIN clears the record.
+ * The lock after `failures` wrong PINs in the window: 60 s at the 5th, doubling, at most an
+ * hour. With RATE_LIMIT_SCALE (`scale`) the free attempts grow: benchmarks only.
  */
-export function createLoginThrottle(deps: { db: Kysely<DB>; clock: Clock }) {
-  const { db, clock } = deps;
+export function lockSeconds(failures: number, scale = 1): number {
+  const free = Math.ceil(FREE_ATTEMPTS * scale);
+  if (failures < free) return 0;
+  return Math.min(MAX_LOCK_SECONDS, FIRST_LOCK_SECONDS * 2 ** (failures - free));
+}
 
-  async function tryReserve(key: string): Promise<Reservation | 'retry'> {
-    const now = clock.now();
-    const row = await db
-      .selectFrom('login_throttles')
-      .selectAll()
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!row) {
-      try {
-        await db
-          .insertInto('login_throttles')
-          .values({ key, failures: 1, locked_until: null, updated_at: now.toISOString() })
-          .execute();
-        return { allowed: true };
-      } catch (error) {
-        if (isUniqueViolation(error)) return 'retry';
-        throw error;
-      }
-    }
-    if (row.locked_until && new Date(row.locked_until) > now) {
-      return {
-        allowed: false,
-        waitSeconds: Math.ceil((new Date(row.locked_until).getTime() - now.getTime()) / 1000),
-      };
-    }
-    const attempts = row.failures + 1;
-    const lock = lockSeconds(attempts);
-    const result = await db
-      .updateTable('login_throttles')
-      .set({
-        failures: attempts,
-        locked_until: lock ? new Date(now.getTime() + lock * 1000).toISOString() : null,
-        updated_at: now.toISOString(),
-      })
-      .where('key', '=', key)
-      .where('failures', '=', row.failures)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n ? { allowed: true } : 'retry';
-  }
+export type Reservation = { allowed: true; id: string } | { allowed: false; waitSeconds: number };
+
+/**
+ * PIN throttling per key (an account's shared budget, one trusted device, or an unknown name),
+ * kept in the database so every instance shares it. Each attempt is written BEFORE the PIN is
+ * checked and then judged by its place among the key's failures of the last day, so parallel
+ * guesses cannot slip past the limit; a correct PIN clears the key. Failures age out of the
+ * window: the lock after a burst of guesses always ends.
+ */
+export function createLoginThrottle(deps: { db: Kysely<DB>; clock: Clock; scale?: number }) {
+  const { db, clock } = deps;
+  const scale = deps.scale ?? 1;
 
   return {
     async reserve(key: string): Promise<Reservation> {
-      for (let attempt = 0; attempt < 20; attempt++) {
-        const outcome = await tryReserve(key);
-        if (outcome !== 'retry') return outcome;
+      const now = clock.now();
+      const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
+      const mine = await db
+        .insertInto('login_failures')
+        .values({ key, at: now.toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = String(mine.id);
+      const earlier = await db
+        .selectFrom('login_failures')
+        .select(['at'])
+        .where('key', '=', key)
+        .where('at', '>', since)
+        .where('id', '<', mine.id)
+        .orderBy('id', 'desc')
+        .execute();
+      const last = earlier[0];
+      const until = last ? Date.parse(last.at) + lockSeconds(earlier.length, scale) * 1000 : 0;
+      if (until > now.getTime()) {
+        await db.deleteFrom('login_failures').where('id', '=', mine.id).execute();
+        return { allowed: false, waitSeconds: Math.ceil((until - now.getTime()) / 1000) };
       }
-      // Heavy contention on one account is itself an attack: refuse rather than spin.
-      return { allowed: false, waitSeconds: FIRST_LOCK_SECONDS };
+      // What left the window is of no use any more.
+      await db
+        .deleteFrom('login_failures')
+        .where('key', '=', key)
+        .where('at', '<=', since)
+        .execute();
+      return { allowed: true, id };
     },
+
+    /** The PIN was right: the key's failures are forgotten. */
     async succeed(key: string): Promise<void> {
-      await db.deleteFrom('login_throttles').where('key', '=', key).execute();
+      await db.deleteFrom('login_failures').where('key', '=', key).execute();
+    },
+
+    /** Forgets every key starting with one of `prefixes` (a reset clears the account's locks). */
+    async clear(keys: string[], prefixes: string[] = []): Promise<void> {
+      await db
+        .deleteFrom('login_failures')
+        .where((eb) =>
+          eb.or([
+            ...(keys.length > 0 ? [eb('key', 'in', keys)] : []),
+            ...prefixes.map((prefix) => eb('key', 'like', `${prefix}%`)),
+          ]),
+        )
+        .execute();
     },
   };
 }

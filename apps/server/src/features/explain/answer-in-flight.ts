@@ -1,14 +1,17 @@
 import { REQUEST_TIMEOUT_MS } from '@grasp/contract';
-import type { Redis } from 'ioredis';
 import { AppError } from '../../lib/errors.ts';
+import type { SharedRedis } from '../../lib/shared-redis.ts';
 import type { Answer } from './explain.service.ts';
 import { toProviderAppError } from './explain-errors.ts';
 import { createInFlight, type InFlight } from './in-flight.ts';
 import { createSharedInFlight } from './shared-in-flight.ts';
 
-/** Coalesces provider calls in this process, or across every instance when Redis is configured. */
+/**
+ * Coalesces provider calls in this process, or across every instance when Redis is configured
+ * (and reachable).
+ */
 export function createAnswerInFlight(options: {
-  redis: Redis | null;
+  redis: SharedRedis | null;
   keyPrefix: string;
   timeoutMs?: number | undefined;
 }): InFlight<Answer> {

@@ -1,6 +1,13 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTestRedis, dropKeys, REDIS_AVAILABLE, testKeyPrefix } from '../../test/redis.ts';
+import {
+  asShared,
+  connectTestRedis,
+  dropKeys,
+  REDIS_AVAILABLE,
+  testKeyPrefix,
+} from '../../test/redis.ts';
+import { REDIS_SERVER_AVAILABLE, startOwnRedis } from '../../test/redis-server.ts';
 import type { InFlight } from './in-flight.ts';
 import { createSharedInFlight } from './shared-in-flight.ts';
 
@@ -23,7 +30,7 @@ describe.skipIf(!REDIS_AVAILABLE)('in-flight calls shared through Redis', () => 
   function instance(leaseMs = 5000) {
     const redis = clients[instances.length % clients.length] as Redis;
     const shared = createSharedInFlight<{ text: string }>({
-      redis,
+      redis: asShared(redis),
       keyPrefix: prefix,
       leaseMs,
       checkEveryMs: 50,
@@ -107,5 +114,71 @@ describe.skipIf(!REDIS_AVAILABLE)('in-flight calls shared through Redis', () => 
       b.run('two', async () => ({ text: '2' })),
     ]);
     expect(results).toEqual([{ text: '1' }, { text: '2' }]);
+  });
+});
+
+describe.skipIf(!REDIS_SERVER_AVAILABLE)('in-flight calls while Redis goes away', () => {
+  const instanceOn = (redis: Redis) =>
+    createSharedInFlight<{ text: string }>({
+      redis: asShared(redis),
+      keyPrefix: 'p:',
+      leaseMs: 5000,
+      checkEveryMs: 50,
+      encodeError: (error) => (error as Error).message,
+      decodeError: (message) => new Error(message),
+    });
+
+  it('coalesces within each instance while Redis is down', async () => {
+    const own = await startOwnRedis();
+    const client = await connectTestRedis(own.url);
+    try {
+      const a = instanceOn(client);
+      await own.stop();
+      let calls = 0;
+      const produce = async () => {
+        calls++;
+        await wait(50);
+        return { text: 'Gravity pulls.' };
+      };
+      const answers = await Promise.all([a.run('gravity', produce), a.run('gravity', produce)]);
+      expect(answers).toEqual([{ text: 'Gravity pulls.' }, { text: 'Gravity pulls.' }]);
+      expect(calls).toBe(1);
+    } finally {
+      client.disconnect();
+      await own.stop();
+    }
+  });
+
+  it('lets a follower that loses Redis answer by itself, streaming on from where it was', async () => {
+    const own = await startOwnRedis();
+    const clients = [await connectTestRedis(own.url), await connectTestRedis(own.url)];
+    try {
+      const [a, b] = clients.map(instanceOn) as [
+        InFlight<{ text: string }>,
+        InFlight<{ text: string }>,
+      ];
+      const release = gate();
+      const produce = async (emit: (delta: string) => void) => {
+        emit('Gravity ');
+        await release.opened;
+        emit('pulls.');
+        return { text: 'Gravity pulls.' };
+      };
+      const leader = a.run('gravity', produce);
+      await wait(50);
+      const seen: string[] = [];
+      const follower = b.run('gravity', produce, (delta) => seen.push(delta));
+      await expect.poll(() => seen.join('')).toBe('Gravity ');
+      await own.stop();
+      release.open();
+      expect(await Promise.all([leader, follower])).toEqual([
+        { text: 'Gravity pulls.' },
+        { text: 'Gravity pulls.' },
+      ]);
+      expect(seen.join('')).toBe('Gravity pulls.');
+    } finally {
+      for (const client of clients) client.disconnect();
+      await own.stop();
+    }
   });
 });

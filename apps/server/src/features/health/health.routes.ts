@@ -1,6 +1,6 @@
 import { healthResponseSchema } from '@grasp/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { HealthService } from './health.service.ts';
+import { type HealthService, isReady } from './health.service.ts';
 
 export const healthRoutes =
   (health: HealthService): FastifyPluginAsyncZod =>
@@ -10,13 +10,14 @@ export const healthRoutes =
       {
         schema: {
           tags: ['health'],
-          summary: 'Readiness: the database and, when configured, Redis',
+          summary:
+            'Readiness: 200 while the database answers (Redis, when configured, is reported: the instance serves without it)',
           response: { 200: healthResponseSchema, 503: healthResponseSchema },
         },
       },
       async (_request, reply) => {
         const report = await health.check();
-        return reply.status(report.status === 'ok' ? 200 : 503).send(report);
+        return reply.status(isReady(report) ? 200 : 503).send(report);
       },
     );
   };

@@ -23,3 +23,10 @@ export function createHealthService(deps: { db: Kysely<DB>; redis: Redis | null 
   };
 }
 export type HealthService = ReturnType<typeof createHealthService>;
+
+/**
+ * Whether the instance can serve: the database answers. Redis only shares state between
+ * instances (each keeps its own while Redis is away), so it is reported but never takes an
+ * instance out of a load balancer.
+ */
+export const isReady = (report: HealthResponse) => report.database === 'up';

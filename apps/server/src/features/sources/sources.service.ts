@@ -1,5 +1,5 @@
 import type { Source } from '@grasp/contract';
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../../lib/shared-redis.ts';
 import { numberSources } from './grounding-prompt.ts';
 import { RETRIEVAL_BUDGET_MS, withinBudget } from './retrieval-budget.ts';
 import type { FindSources, SourceAsk } from './source-finder.ts';
@@ -40,7 +40,7 @@ export interface WikipediaSourcesOptions {
   baseUrl: string;
   /** Names the product and its support contact, as Wikimedia's policy asks. */
   userAgent: string;
-  redis: Redis | null;
+  redis: SharedRedis | null;
   keyPrefix: string;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   breaker?: Partial<BreakerOptions> | undefined;

@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from '@grasp/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth-store.ts';
+import { PasskeySignIn } from './components/passkey-sign-in.tsx';
 import { RegisterForm } from './components/register-form.tsx';
 import { RegisterSuccess } from './components/register-success.tsx';
 import { SignInForm } from './components/sign-in-form.tsx';
@@ -105,7 +106,10 @@ export function LoginPage() {
             {mode === 'register' ? (
               <RegisterForm onRegistered={onRegistered} />
             ) : (
-              <SignInForm initialIdentifier={signInName} onSignedIn={onSignedIn} />
+              <>
+                <SignInForm initialIdentifier={signInName} onSignedIn={onSignedIn} />
+                <PasskeySignIn onSignedIn={onSignedIn} />
+              </>
             )}
             <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
               {copy.switchText}{' '}

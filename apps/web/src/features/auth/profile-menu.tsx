@@ -34,7 +34,7 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
 
 /**
  * Avatar button and its menu: who is signed in, on which plan, their classes (DESIGN.md §13),
- * the reminder settings and "Sign out" (SPEC.md §2).
+ * the reminder settings, the account page and "Sign out" (SPEC.md §2).
  */
 export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
   const { open, toggle, close, rootRef, buttonRef } = useDropdown();
@@ -89,6 +89,9 @@ export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
             </Link>
             <Link to={paths.reminders} role="menuitem" onClick={close} className={`block ${ITEM}`}>
               {PROFILE_MENU_LABELS.reminders}
+            </Link>
+            <Link to={paths.account} role="menuitem" onClick={close} className={`block ${ITEM}`}>
+              {PROFILE_MENU_LABELS.account}
             </Link>
             <button type="button" role="menuitem" onClick={signOut} className={ITEM}>
               {PROFILE_MENU_LABELS.signOut}

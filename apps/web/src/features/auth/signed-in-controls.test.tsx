@@ -42,6 +42,8 @@ describe('SignedInControls', () => {
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Reminders' })).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Classes' })).toHaveFocus();
@@ -56,9 +58,11 @@ describe('SignedInControls', () => {
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Classes',
       'Reminders',
+      'Account',
       'Sign out',
     ]);
     expect(screen.getByRole('menuitem', { name: 'Classes' })).toHaveAttribute('href', '/classes');
+    expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
   });
 
   it('shows the avatar, or a default icon without one', () => {

@@ -1,6 +1,8 @@
-import { VALIDATION_MESSAGES } from '@grasp/contract';
+import { ACCOUNT_LABELS, VALIDATION_MESSAGES } from '@grasp/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { login } from '../api/login.ts';
 import { isEmailNotVerified, loginErrorMessage } from '../lib/auth-errors.ts';
@@ -75,6 +77,14 @@ export function SignInForm({ initialIdentifier = '', onSignedIn }: SignInFormPro
           aria-invalid={(missing && !pin) || undefined}
           aria-describedby={missing ? alertId : undefined}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link
+            to={paths.forgotPin}
+            className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+          >
+            {ACCOUNT_LABELS.forgotPin}
+          </Link>
+        </p>
         <Button type="submit" disabled={submitting} className="w-full">
           {submitting ? 'Signing in...' : 'Sign in'}
         </Button>
