@@ -18,6 +18,7 @@ import { type Database, migrateToLatest, openDatabase } from '../apps/server/src
 import * as repo from '../apps/server/src/features/materials/materials.repository.ts';
 import { createMaterialsService } from '../apps/server/src/features/materials/materials.service.ts';
 import { splitIntoPassages } from '../apps/server/src/features/materials/passages.ts';
+import { createPdfReader } from '../apps/server/src/features/materials/pdf-text.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 import { userRow } from '../apps/server/src/test/user-row.ts';
 import { basePort, onFreshPostgres, print, rssMb, signUp, startServer } from './lib.ts';
@@ -175,6 +176,8 @@ async function searchBench(database: Database) {
     db: database.db,
     kind: database.kind,
     clock: { now: () => new Date() },
+    // Searches only: no PDF is read, so the reader's pool is never started.
+    pdf: createPdfReader(),
   });
   const next = random(99);
   const pick = () => materials[Math.floor(next() * materials.length)] ?? materials[0];

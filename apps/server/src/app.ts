@@ -8,7 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from './config/config.ts';
+import { type Config, fastifyTrustProxy } from './config/config.ts';
 import type { Secrets } from './config/secrets.ts';
 import type { Database } from './db/database.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
@@ -26,6 +26,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
 import { recapsRoutes } from './features/learning/recaps.routes.ts';
 import { materialsRoutes } from './features/materials/materials.routes.ts';
+import type { PdfReader } from './features/materials/pdf-text.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes.ts';
@@ -68,6 +69,8 @@ export interface AppDeps {
   paymentGateway?: PaymentGateway;
   /** Replaces the Web Push sender (tests point one at their fake push service). */
   pushSender?: PushSender;
+  /** Replaces the PDF reader's pool (tests give it other limits, or count its reads). */
+  pdfReader?: PdfReader;
   /** Folder of the built SPA; defaults to apps/web/dist beside the server build. */
   webDist?: string;
   /** Renders share pages; by default the web build's (tests pass the web app's source one). */
@@ -88,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     logController: new RequestLog(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -142,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recapsRoutes(services.recaps));
   await app.register(distillRoutes(services.distill));
   await app.register(materialsRoutes(services.materials));
+  app.addHook('onClose', () => services.materials.close());
   await app.register(billingRoutes(services.billing));
   if (testClock) {
     await app.register(testJobsRoutes({ reconcile: () => services.billing.reconciliation.run() }));

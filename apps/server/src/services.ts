@@ -37,6 +37,7 @@ import { createProgressReader } from './features/learning/progress.ts';
 import { createRecapsService } from './features/learning/recaps.service.ts';
 import { createMaterialSources } from './features/materials/material-sources.ts';
 import { createMaterialsService } from './features/materials/materials.service.ts';
+import { createPdfReader } from './features/materials/pdf-text.ts';
 import { createPasskeysService } from './features/passkeys/passkeys.service.ts';
 import { relyingPartyOf } from './features/passkeys/relying-party.ts';
 import { createWebPushSender } from './features/reminders/push-sender.ts';
@@ -133,7 +134,12 @@ export function createServices(
     ).map((provider) => recordedProvider(provider, recorder)),
     config.DEFAULT_AI_PROVIDER,
   );
-  const materials = createMaterialsService({ db, kind: database.kind, clock });
+  const materials = createMaterialsService({
+    db,
+    kind: database.kind,
+    clock,
+    pdf: deps.pdfReader ?? createPdfReader(),
+  });
   const sources = createSourcesService({
     material: createMaterialSources(materials),
     wikipedia:

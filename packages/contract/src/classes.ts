@@ -25,6 +25,8 @@ export const CLASS_MESSAGES = {
   wrongJoinCode: 'This join code is not valid. Ask your teacher for the current code.',
   joinsPaused: (seconds: number) =>
     `Too many wrong join codes from your network. Please try again in ${seconds} seconds.`,
+  joinsPausedForAccount: (seconds: number) =>
+    `Too many wrong join codes from your account. Please try again in ${seconds} seconds.`,
   emptyName: 'Please enter a name for the class',
   longName: `Please keep the class name to ${CLASS_NAME_MAX_LENGTH} characters or fewer`,
   emptyTitle: 'Please enter a title for the assignment',

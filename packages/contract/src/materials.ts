@@ -5,6 +5,11 @@ import type { PlanId } from './plans.ts';
 export const MATERIAL_PDF_MAX_BYTES = 10 * 1024 * 1024;
 export const MATERIAL_TEXT_MAX_CHARS = 100_000;
 export const MATERIAL_TITLE_MAX_LENGTH = 120;
+/** A PDF is read up to these: past them the reader stops and says which was reached. */
+export const MATERIAL_PDF_MAX_PAGES = 500;
+export const MATERIAL_PDF_MAX_CHARS = 2_000_000;
+/** How long to wait before trying again when every PDF reader is taken (Retry-After). */
+export const MATERIAL_BUSY_RETRY_SECONDS = 30;
 
 /** How many materials a plan keeps at once; null: no limit. */
 export const MATERIAL_LIMITS: Record<PlanId, number | null> = {
@@ -26,6 +31,11 @@ export const MATERIAL_ERROR_CODES = {
   encrypted: 'PDF_ENCRYPTED',
   unreadable: 'PDF_UNREADABLE',
   noText: 'PDF_NO_TEXT',
+  tooManyPages: 'PDF_TOO_MANY_PAGES',
+  tooMuchText: 'PDF_TOO_MUCH_TEXT',
+  tooHeavy: 'PDF_TOO_HEAVY',
+  busy: 'MATERIALS_BUSY',
+  oneFile: 'MATERIAL_ONE_FILE',
   notFound: 'MATERIAL_NOT_FOUND',
 } as const;
 
@@ -37,6 +47,12 @@ export const MATERIAL_MESSAGES = {
   unreadable: 'This file could not be read as a PDF. It may be damaged; please try another copy.',
   noText:
     'This PDF has no text we can read. It may be a scan: please paste the text instead, or upload a PDF with selectable text.',
+  tooManyPages: `This PDF has more than ${MATERIAL_PDF_MAX_PAGES} pages. Please upload the chapters you need (up to ${MATERIAL_PDF_MAX_PAGES} pages), or paste the text.`,
+  tooMuchText: `This PDF has more than ${MATERIAL_PDF_MAX_CHARS.toLocaleString('en-US')} characters of text. Please upload the chapters you need, or paste the text.`,
+  tooHeavy:
+    'This PDF takes too much work to read: it is very long or unusually built. Please upload the chapters you need, or paste the text.',
+  busy: `Many PDFs are being read right now. Please try again in ${MATERIAL_BUSY_RETRY_SECONDS} seconds.`,
+  oneFile: 'Please upload one PDF at a time, as the form sends it.',
   emptyText: 'Please paste some text to learn from.',
   textTooLong: `Please keep pasted text to ${MATERIAL_TEXT_MAX_CHARS.toLocaleString('en-US')} characters or fewer.`,
   notFound: 'This material was not found.',

@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from './config.ts';
+import { ConfigError, fastifyTrustProxy, parseEnv } from './config.ts';
 import { loadSecrets } from './secrets.ts';
 
 describe('parseEnv', () => {
@@ -65,6 +66,46 @@ describe('parseEnv', () => {
       parseEnv({ PUSH_ALLOWED_HOSTS: ' push.example.org, 127.0.0.1:8443 ,[::1]:9000,' })
         .PUSH_ALLOWED_HOSTS,
     ).toEqual(['push.example.org', '127.0.0.1:8443', '[::1]:9000']);
+  });
+
+  it('takes TRUST_PROXY as Fastify does: a hop count, addresses and CIDRs, or true', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(parseEnv({ TRUST_PROXY: 'loopback,uniquelocal' }).TRUST_PROXY).toEqual([
+      'loopback',
+      'uniquelocal',
+    ]);
+    for (const bad of ['yes', '-1', '1.5', '10.0.0.0/33', 'proxy.example', '10.0.0.1,,']) {
+      expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it.each([
+    ['1', '203.0.113.9'],
+    ['2', '198.51.100.7'],
+    ['10.0.0.0/8', '203.0.113.9'],
+    ['10.0.0.0/8,203.0.113.9', '198.51.100.7'],
+    ['false', '10.0.0.2'],
+  ])('TRUST_PROXY=%s: the client is %s', async (value, client) => {
+    const app = Fastify({
+      trustProxy: fastifyTrustProxy(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY),
+    });
+    app.get('/ip', (request) => ({ ip: request.ip }));
+    const res = await app.inject({
+      url: '/ip',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.7, 203.0.113.9' },
+    });
+    expect(res.json()).toEqual({ ip: client });
+    await app.close();
   });
 
   it('takes the passkey RP ID from PUBLIC_URL’s host, or a domain that host belongs to', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseHostRule } from '../lib/outbound-hosts.ts';
 
@@ -8,6 +9,39 @@ const optionalString = z
   .optional();
 
 const optionalUrl = optionalString.pipe(z.url().optional());
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR, or one of proxy-addr's named ranges. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY for Fastify. Fastify 5.12 ignores a bare hop count (a client reaching the server
+ * directly could spoof that many hops), so a count becomes the equivalent function: documented
+ * for servers only their proxies reach; addresses and CIDRs check the proxy itself.
+ */
+export function fastifyTrustProxy(
+  value: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
+/** TRUST_PROXY's text as Fastify's trustProxy takes it; null when it is none of those. */
+function parseTrustProxy(value: string): boolean | number | string[] | null {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isTrustedProxyEntry) ? entries : null;
+}
 
 /** Every environment variable the server reads, validated once at start-up. */
 export const envSchema = z.object({
@@ -131,10 +165,23 @@ export const envSchema = z.object({
   /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: optionalString,
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(100_000).default(1),
+  /** As Fastify's trustProxy: a hop count, addresses/CIDRs, or true (every hop; spoofable). */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be false, a hop count (1 for one proxy), comma-separated addresses or CIDRs (or loopback, linklocal, uniquelocal), or true',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Tests only: POST /api/test/clock moves the server's clock. Refused in production. */
   TEST_CLOCK: z
     .enum(['true', 'false'])

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode | string,
     message: string,
+    /** Response headers that go with it (`retry-after` on a 503). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -30,6 +30,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
+      if (error.headers) reply.headers(error.headers);
       return send(error.statusCode, { success: false, code: error.code, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

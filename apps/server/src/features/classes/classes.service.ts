@@ -24,7 +24,7 @@ import { progressCsv } from './progress-csv.ts';
 
 /** A wrong join code gives a place back only when it turns out right (see join()). */
 export interface JoinGuesses {
-  take(address: string): Promise<() => Promise<void>>;
+  take(userId: string, address: string): Promise<() => Promise<void>>;
 }
 
 export interface ClassesDeps {
@@ -180,11 +180,11 @@ export function createClassesService(deps: ClassesDeps) {
 
     /**
      * Joins with a code; joining again changes nothing. A wrong code is counted against the
-     * address before the code is looked up, like a wrong PIN, so parallel guesses cannot
+     * account and the address before the code is looked up, like a wrong PIN, so parallel guesses cannot
      * overrun the allowance; a right one gives its place back.
      */
     async join(userId: string, typed: string, address: string): Promise<JoinClassResponse> {
-      const giveBack = await deps.guesses.take(address);
+      const giveBack = await deps.guesses.take(userId, address);
       const found = await repo.classByJoinCode(db, normaliseJoinCode(typed));
       if (!found) throw wrongJoinCode();
       await giveBack();

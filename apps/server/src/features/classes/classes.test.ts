@@ -289,16 +289,20 @@ describe.each(TEST_DATABASES)('classes on %s', (kind) => {
     );
     // 30 + 3 concepts, 2 members each.
     expect(lines).toHaveLength(1 + 33 * 2);
-    expect(lines.filter((l) => l.startsWith('Forces,'))[0]).toMatch(
-      /^Forces,[^,]+,Gravity,Asha,Asha,known,\d,\d$/,
+    expect(lines.filter((l) => l.startsWith('"Forces",'))[0]).toMatch(
+      /^"Forces","[^"]+","Gravity","Asha","Asha","known",\d,\d$/,
     );
     expect(res.body).not.toMatch(/@|9123456780|Raghunathan|Dsouza|Magnetism/);
   });
 
   it('throttles join-code guessing per address, like wrong PINs', async () => {
     const ip = nextAddress();
+    // Five accounts, each under its own allowance, share the address's.
+    const guessers = ['Guess0', 'Guess1', 'Guess2', 'Guess3', 'Guess4'];
+    for (const name of guessers) await signUp(name, `${name} Guesser`);
     for (let i = 0; i < 100; i++) {
-      const res = await call('Olga', 'POST', '/api/classes/join', { joinCode: 'ZZZZ2222' }, ip);
+      const who = guessers[i % guessers.length] ?? 'Olga';
+      const res = await call(who, 'POST', '/api/classes/join', { joinCode: 'ZZZZ2222' }, ip);
       expect(res.statusCode).toBe(404);
     }
     const paused = await call('Olga', 'POST', '/api/classes/join', { joinCode }, ip);
@@ -312,6 +316,27 @@ describe.each(TEST_DATABASES)('classes on %s', (kind) => {
       );
     }
     await call('Teacher', 'DELETE', `/api/classes/${classId}/members/${ids.Olga}`);
+  });
+
+  it('throttles join-code guessing per account, from any number of addresses', async () => {
+    await signUp('Roamer', 'Roamer Many-Addresses');
+    for (let i = 0; i < 20; i++) {
+      const res = await call(
+        'Roamer',
+        'POST',
+        '/api/classes/join',
+        { joinCode: 'ZZZZ2222' },
+        nextAddress(),
+      );
+      expect(res.statusCode).toBe(404);
+    }
+    const ip = nextAddress();
+    const paused = await call('Roamer', 'POST', '/api/classes/join', { joinCode }, ip);
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json().message).toMatch(/Too many wrong join codes from your account/);
+    // The address itself is not held against anyone else.
+    const other = await call('Olga', 'POST', '/api/classes/join', { joinCode: 'ZZZZ2222' }, ip);
+    expect(other.statusCode).toBe(404);
   });
 
   it('rotates the code: a removed member’s old link is refused; a member can leave', async () => {

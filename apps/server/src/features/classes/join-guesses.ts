@@ -10,20 +10,42 @@ import type { JoinGuesses } from './classes.service.ts';
  * never stopped, a script guessing codes is (100 guesses in 8.5e11 codes).
  */
 export const WRONG_JOIN_CODES_PER_15_MINUTES = 100;
+/** And one account, from however many addresses: a person mistypes a few times, not 20. */
+export const WRONG_JOIN_CODES_PER_ACCOUNT_PER_15_MINUTES = 20;
 
-/** Counts join attempts per address (an IPv6 one by its /64), shared through Redis when set. */
+const WINDOW_MS = 15 * 60_000;
+
+const paused = (message: (seconds: number) => string, retryAfterMs: number) =>
+  new AppError(429, ERROR_CODES.rateLimited, message(Math.ceil(retryAfterMs / 1000)));
+
+/**
+ * Counts join attempts per account and per address (an IPv6 one by its /64), shared through
+ * Redis when set; an attempt needs a place in both.
+ */
 export function createJoinGuesses(deps: { windows: SlidingWindows; scale: number }): JoinGuesses {
-  const window = deps.windows('join-code-failures', 15 * 60_000);
-  const limit = Math.ceil(WRONG_JOIN_CODES_PER_15_MINUTES * deps.scale);
+  const byAddress = deps.windows('join-code-failures', WINDOW_MS);
+  const byAccount = deps.windows('join-code-failures-account', WINDOW_MS);
+  const addressLimit = Math.ceil(WRONG_JOIN_CODES_PER_15_MINUTES * deps.scale);
+  const accountLimit = Math.ceil(WRONG_JOIN_CODES_PER_ACCOUNT_PER_15_MINUTES * deps.scale);
   return {
-    async take(address) {
-      const key = addressKey(address);
-      const result = await window.take(key, limit);
-      if (!result.taken) {
-        const seconds = Math.ceil(result.retryAfterMs / 1000);
-        throw new AppError(429, ERROR_CODES.rateLimited, CLASS_MESSAGES.joinsPaused(seconds));
+    async take(userId, address) {
+      const account = await byAccount.take(userId, accountLimit);
+      if (!account.taken) {
+        throw paused(CLASS_MESSAGES.joinsPausedForAccount, account.retryAfterMs);
       }
-      return () => window.giveBack(key, result.id).catch(() => undefined);
+      const giveAccountBack = () => byAccount.giveBack(userId, account.id).catch(() => undefined);
+      const key = addressKey(address);
+      const fromAddress = await byAddress.take(key, addressLimit);
+      if (!fromAddress.taken) {
+        await giveAccountBack();
+        throw paused(CLASS_MESSAGES.joinsPaused, fromAddress.retryAfterMs);
+      }
+      return async () => {
+        await Promise.all([
+          giveAccountBack(),
+          byAddress.giveBack(key, fromAddress.id).catch(() => undefined),
+        ]);
+      };
     },
   };
 }

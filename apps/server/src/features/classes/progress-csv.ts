@@ -1,14 +1,18 @@
 import { type ClassView, PROGRESS_CSV_COLUMNS, progressAt } from '@grasp/contract';
 
+/** What a spreadsheet may run as a formula when a cell starts with it (full-width forms too). */
+const FORMULA_START = /^\s*[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A field a
- * spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe.
+ * One CSV field, as OWASP's CSV-injection advice has it: every text field is quoted (so neither
+ * a `,` nor a `;`, the separator of many locales, splits it into a fresh cell), its quotes
+ * doubled, and one a spreadsheet would run as a formula is prefixed with an apostrophe.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { manualClock } from '../../test/manual-clock.ts';
 import { twoPagePdf } from '../../test/material-pdfs.ts';
 import { userRow } from '../../test/user-row.ts';
 import { createMaterialsService, type MaterialsService } from './materials.service.ts';
+import { createPdfReader } from './pdf-text.ts';
 
 describe.each(TEST_DATABASES)('passage search on %s', (kind) => {
   let database: Database;
@@ -18,15 +19,24 @@ describe.each(TEST_DATABASES)('passage search on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await database.db.insertInto('users').values([mina, omar]).execute();
-    materials = createMaterialsService({ db: database.db, kind, clock: manualClock() });
-    notes = (await materials.addPdf(mina, await twoPagePdf())).materialId;
+    materials = createMaterialsService({
+      db: database.db,
+      kind,
+      clock: manualClock(),
+      pdf: createPdfReader(),
+    });
+    const bytes = await twoPagePdf();
+    notes = (await materials.addPdf(mina, async () => ({ bytes }))).materialId;
     other = (
       await materials.addText(omar, {
         text: 'Chlorophyll is green. Photosynthesis feeds every food chain.',
       })
     ).materialId;
   });
-  afterAll(() => database.close());
+  afterAll(async () => {
+    await materials.close();
+    await database.close();
+  });
 
   it('finds the passages about a concept with their page, in that material only', async () => {
     const found = await materials.passagesAbout(mina.id, notes, 'Chlorophyll');

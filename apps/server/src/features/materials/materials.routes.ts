@@ -9,26 +9,74 @@ import {
   materialSchema,
   materialTextRequestSchema,
 } from '@grasp/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { currentAuth } from '../../plugins/authenticate.ts';
-import type { MaterialsService } from './materials.service.ts';
+import type { MaterialsService, PdfUpload } from './materials.service.ts';
 import { looksLikePdf } from './pdf-text.ts';
 
-const errorCodes = [400, 401, 403, 404, 413, 415, 422, 429] as const;
+const errorCodes = [400, 401, 403, 404, 413, 415, 422, 429, 503] as const;
 const errors = Object.fromEntries(errorCodes.map((code) => [code, errorBodySchema]));
 // 100,000 characters of JSON-escaped text fit; the app's default is for short requests.
 const TEXT_BODY_LIMIT = 1024 * 1024;
 
 const tooLarge = () => new AppError(413, MATERIAL_ERROR_CODES.tooLarge, MATERIAL_MESSAGES.tooLarge);
 const notPdf = () => new AppError(415, MATERIAL_ERROR_CODES.notPdf, MATERIAL_MESSAGES.notPdf);
+const notOneFile = () => new AppError(413, MATERIAL_ERROR_CODES.oneFile, MATERIAL_MESSAGES.oneFile);
+
+// One file and nothing else worth keeping: a field's value past 1 KiB is cut by the parser (and
+// refused below), so extra fields can neither be large nor many.
+const UPLOAD_LIMITS = {
+  fileSize: MATERIAL_PDF_MAX_BYTES,
+  files: 1,
+  fields: 2,
+  fieldSize: 1024,
+  parts: 3,
+  headerPairs: 20,
+};
+
+/** The parser's limit errors (too many parts, files or fields) as the learner's refusal. */
+function uploadError(app: FastifyInstance, error: unknown): unknown {
+  const errors = app.multipartErrors;
+  if (error instanceof errors.RequestFileTooLargeError) return tooLarge();
+  if (
+    error instanceof errors.PartsLimitError ||
+    error instanceof errors.FilesLimitError ||
+    error instanceof errors.FieldsLimitError
+  ) {
+    return notOneFile();
+  }
+  return error;
+}
+
+/** Reads the whole multipart body: the PDF in field `file`, small fields ignored, nothing more. */
+async function receivePdf(app: FastifyInstance, request: FastifyRequest): Promise<PdfUpload> {
+  let upload: PdfUpload | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw notOneFile();
+      } else if (part.fieldname !== 'file') {
+        throw badRequest('file: please choose a PDF');
+      } else {
+        upload = { bytes: await part.toBuffer(), filename: part.filename };
+      }
+    }
+  } catch (error) {
+    throw uploadError(app, error);
+  }
+  if (!upload) throw badRequest('file: please choose a PDF');
+  if (!looksLikePdf(upload.bytes)) throw notPdf();
+  return upload;
+}
 
 export const materialsRoutes =
   (materials: MaterialsService): FastifyPluginAsyncZod =>
   async (app) => {
     // Only these routes take multipart bodies: the parser is registered in their scope.
-    await app.register(multipart, { limits: { fileSize: MATERIAL_PDF_MAX_BYTES, files: 1 } });
+    await app.register(multipart, { limits: UPLOAD_LIMITS });
 
     app.post(
       '/api/materials',
@@ -53,17 +101,7 @@ export const materialsRoutes =
           if (!request.body) throw badRequest(`text: ${MATERIAL_MESSAGES.emptyText}`);
           return materials.addText(user, request.body);
         }
-        const file = await request.file();
-        if (file?.fieldname !== 'file') throw badRequest('file: please choose a PDF');
-        let bytes: Buffer;
-        try {
-          bytes = await file.toBuffer();
-        } catch (error) {
-          if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-          throw error;
-        }
-        if (!looksLikePdf(bytes)) throw notPdf();
-        return materials.addPdf(user, bytes, file.filename);
+        return materials.addPdf(user, () => receivePdf(app, request));
       },
     );
 

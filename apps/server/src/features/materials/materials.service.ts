@@ -16,12 +16,19 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './materials.repository.ts';
 import { type PassageDraft, searchWords, splitIntoPassages } from './passages.ts';
-import { readPdfText } from './pdf-text.ts';
+import { materialsBusy, type PdfReader } from './pdf-text.ts';
 
 export interface MaterialsDeps {
   db: Kysely<DB>;
   kind: DatabaseKind;
   clock: Clock;
+  pdf: PdfReader;
+}
+
+/** An uploaded PDF as the route received it. */
+export interface PdfUpload {
+  bytes: Uint8Array;
+  filename?: string;
 }
 
 /** A passage as explanations cite it. */
@@ -54,7 +61,18 @@ const toMaterial = (row: { id: string; title: string; pages: number | null; char
 });
 
 export function createMaterialsService(deps: MaterialsDeps) {
-  const { db, kind, clock } = deps;
+  const { db, kind, clock, pdf } = deps;
+
+  const atLimit = (plan: string) =>
+    new AppError(403, MATERIAL_ERROR_CODES.limit, materialLimitMessage(plan));
+
+  /** Refuses a learner at their plan's limit before anything of theirs is received or read. */
+  async function ensureRoom(user: UserRow): Promise<void> {
+    const limit = materialLimit(user.plan);
+    if (limit !== null && (await repo.countMaterials(db, user.id)) >= limit) {
+      throw atLimit(user.plan);
+    }
+  }
 
   /** Stores the material and its passages in one transaction: all of it or nothing. */
   async function store(
@@ -76,7 +94,7 @@ export function createMaterialsService(deps: MaterialsDeps) {
       await repo.lockUser(tx, kind, user.id);
       const limit = materialLimit(user.plan);
       if (limit !== null && (await repo.countMaterials(tx, user.id)) >= limit) {
-        throw new AppError(403, MATERIAL_ERROR_CODES.limit, materialLimitMessage(user.plan));
+        throw atLimit(user.plan);
       }
       await repo.insertMaterial(tx, material, passages);
     });
@@ -90,11 +108,17 @@ export function createMaterialsService(deps: MaterialsDeps) {
   }
 
   return {
-    async addPdf(user: UserRow, bytes: Uint8Array, filename?: string): Promise<Material> {
-      const { pages } = await readPdfText(bytes);
-      const passages = splitIntoPassages(pages, true);
-      const title = titleOfFile(filename) ?? shortTitle(passages[0]?.text ?? '');
-      return store(user, title, pages.length, passages);
+    /**
+     * Adds a PDF: the quota, then the readers' line (503 when full), are checked before the
+     * upload is received; the reading itself runs in a worker thread.
+     */
+    async addPdf(user: UserRow, receive: () => Promise<PdfUpload>): Promise<Material> {
+      await ensureRoom(user);
+      if (pdf.full()) throw materialsBusy();
+      const upload = await receive();
+      const { pages, passages } = await pdf.read(upload.bytes);
+      const title = titleOfFile(upload.filename) ?? shortTitle(passages[0]?.text ?? '');
+      return store(user, title, pages, passages);
     },
 
     async addText(user: UserRow, input: MaterialTextRequest): Promise<Material> {
@@ -109,6 +133,9 @@ export function createMaterialsService(deps: MaterialsDeps) {
         limit: materialLimit(user.plan),
       };
     },
+
+    /** Stops the PDF readers' worker threads (the app closing). */
+    close: () => pdf.close(),
 
     async remove(userId: string, materialId: string): Promise<void> {
       const deleted = await db

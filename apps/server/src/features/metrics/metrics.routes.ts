@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../../lib/errors.ts';
+import { isLoopbackAddress } from '../../lib/client-address.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { Metrics } from './metrics.ts';
 
 function sameSecret(given: string, expected: string): boolean {
@@ -12,7 +13,8 @@ function sameSecret(given: string, expected: string): boolean {
 
 /**
  * Times every request by its route pattern (never the raw URL, which would explode the label
- * set) and serves the Prometheus text at /metrics, behind METRICS_TOKEN when one is set.
+ * set) and serves the Prometheus text at /metrics: behind METRICS_TOKEN when one is set, else
+ * to loopback clients only (404 to others, as for a route that is not there).
  */
 export const metricsRoutes = (metrics: Metrics, token: string | undefined): FastifyPluginAsync =>
   fp(async (app) => {
@@ -32,6 +34,14 @@ export const metricsRoutes = (metrics: Metrics, token: string | undefined): Fast
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
         throw unauthorized('A metrics token is required');
+      }
+      // No token: this machine only. Both the peer and the client it forwards for (when a
+      // proxy is trusted) must be loopback, so neither a proxy nor a forged header opens it.
+      if (
+        !token &&
+        !(isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip))
+      ) {
+        throw notFound('Not found');
       }
       return reply.type(metrics.contentType).send(await metrics.render());
     });

@@ -96,3 +96,26 @@ describe('Prometheus metrics', () => {
     expect(text).not.toContain('/api/no-such-thing/12345');
   });
 });
+
+describe('Prometheus metrics without METRICS_TOKEN', () => {
+  let t: TestApp;
+  const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers this machine only; anyone else, even claiming to forward it, gets 404', async () => {
+    for (const address of ['127.0.0.1', '127.0.0.53', '::1', '::ffff:127.0.0.1']) {
+      expect((await from(address)).statusCode, address).toBe(200);
+    }
+    for (const address of ['203.0.113.5', '10.0.0.7', '::ffff:10.0.0.7', 'fe80::1']) {
+      expect((await from(address)).statusCode, address).toBe(404);
+    }
+    // Through a proxy on this machine, the client it names is who asks.
+    expect((await from('127.0.0.1', { 'x-forwarded-for': '203.0.113.5' })).statusCode).toBe(404);
+    expect((await from('203.0.113.5', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
+  });
+});

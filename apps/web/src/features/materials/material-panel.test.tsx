@@ -1,4 +1,4 @@
-import { MATERIAL_MESSAGES, type MaterialList } from '@grasp/contract';
+import { MATERIAL_ERROR_CODES, MATERIAL_MESSAGES, type MaterialList } from '@grasp/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -46,6 +46,38 @@ function stub(materials: MaterialList['materials'], limit: number | null = 3) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** XMLHttpRequest as the upload uses it, answering each request with the next of `answers`. */
+function fakeUploads(answers: { status: number; body: unknown }[]) {
+  const sent: unknown[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    timeout = 0;
+    upload: { onprogress?: unknown; onload?: () => void } = {};
+    onload?: () => void;
+    onerror?: () => void;
+    ontimeout?: () => void;
+    onabort?: () => void;
+    open() {}
+    setRequestHeader() {}
+    abort() {}
+    send(body: unknown) {
+      sent.push(body);
+      const answer = answers.shift() ?? { status: 500, body: {} };
+      setTimeout(() => {
+        this.upload.onload?.();
+        this.status = answer.status;
+        this.responseText = JSON.stringify(answer.body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+const refusal = (code: string, message: string) => ({ success: false, code, message });
 
 function renderPanel(onDistil = vi.fn()) {
   render(
@@ -120,5 +152,34 @@ describe('MaterialPanel', () => {
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade Plan' }));
     expect(await screen.findByRole('heading', { name: 'Pricing page' })).toBeInTheDocument();
+  });
+
+  it('shows a PDF refusal clearly: busy readers offer to try again, too many pages to paste', async () => {
+    stub([]);
+    const sent = fakeUploads([
+      { status: 503, body: refusal(MATERIAL_ERROR_CODES.busy, MATERIAL_MESSAGES.busy) },
+      { status: 200, body: { materialId: 'm9', title: 'notes', pages: 2, chars: 420 } },
+      {
+        status: 422,
+        body: refusal(MATERIAL_ERROR_CODES.tooManyPages, MATERIAL_MESSAGES.tooManyPages),
+      },
+    ]);
+    const onDistil = renderPanel();
+    await screen.findByText(MATERIAL_MESSAGES.empty);
+    const pdf = new File(['%PDF-1.7'], 'notes.pdf', { type: 'application/pdf' });
+    await userEvent.upload(screen.getByLabelText(/Drop a PDF here/), pdf);
+    const busy = await screen.findByRole('alert');
+    expect(busy).toHaveTextContent(MATERIAL_MESSAGES.busy);
+    await userEvent.click(within(busy).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(onDistil).toHaveBeenCalledWith({ materialId: 'm9', title: 'notes' }),
+    );
+    expect(sent).toHaveLength(2);
+    await userEvent.upload(screen.getByLabelText(/Drop a PDF here/), pdf);
+    const tooLong = await screen.findByRole('alert');
+    expect(tooLong).toHaveTextContent(MATERIAL_MESSAGES.tooManyPages);
+    expect(within(tooLong).queryByRole('button', { name: 'Try again' })).toBeNull();
+    await userEvent.click(within(tooLong).getByRole('button', { name: 'Paste text instead' }));
+    expect(screen.getByLabelText('Text')).toHaveFocus();
   });
 });

@@ -27,6 +27,8 @@ export function useMaterials() {
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const [add, setAdd] = useState<AddState>({ status: 'idle' });
   const upload = useRef<AbortController | null>(null);
+  // The PDF last sent, so a refusal that passes (every reader busy) can be retried as it was.
+  const lastFile = useRef<File | null>(null);
 
   const reload = useCallback(async (signal?: AbortSignal) => {
     try {
@@ -64,18 +66,25 @@ export function useMaterials() {
     }
   };
 
+  const uploadFile = (file: File) => {
+    lastFile.current = file;
+    upload.current?.abort();
+    const call = new AbortController();
+    upload.current = call;
+    setAdd({ status: 'busy', progress: { phase: 'sending', percent: 0 } });
+    return adding(() =>
+      uploadPdf(file, (progress) => setAdd({ status: 'busy', progress }), call.signal),
+    );
+  };
+
   return {
     list,
     add,
     reload,
-    uploadFile(file: File) {
-      upload.current?.abort();
-      const call = new AbortController();
-      upload.current = call;
-      setAdd({ status: 'busy', progress: { phase: 'sending', percent: 0 } });
-      return adding(() =>
-        uploadPdf(file, (progress) => setAdd({ status: 'busy', progress }), call.signal),
-      );
+    uploadFile,
+    /** Sends the last PDF again (after "every reader is busy"). */
+    async retryUpload(): Promise<Material | null> {
+      return lastFile.current ? uploadFile(lastFile.current) : null;
     },
     cancelUpload() {
       upload.current?.abort();

@@ -1,4 +1,5 @@
 import { MATERIAL_ERROR_CODES, type MaterialRef } from '@grasp/contract';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -8,6 +9,14 @@ import { MaterialDrop } from './material-drop.tsx';
 import { MaterialList } from './material-list.tsx';
 import { MaterialPasteForm } from './material-paste-form.tsx';
 import { UploadProgressBar } from './upload-progress.tsx';
+
+/** Refusals of a PDF that pasting its text gets around: offered beside the message. */
+const PASTE_INSTEAD: readonly string[] = [
+  MATERIAL_ERROR_CODES.tooManyPages,
+  MATERIAL_ERROR_CODES.tooMuchText,
+  MATERIAL_ERROR_CODES.tooHeavy,
+  MATERIAL_ERROR_CODES.noText,
+];
 
 /**
  * "Your material" on /distiller (DESIGN.md §10): add a PDF or pasted text, see what is kept,
@@ -26,6 +35,13 @@ export function MaterialPanel({
   const materials = useMaterials();
   const { list, add } = materials;
   const busy = add.status === 'busy';
+  const pasteBox = useRef<HTMLDetailsElement>(null);
+  const pasteInstead = () => {
+    const box = pasteBox.current;
+    if (!box) return;
+    box.open = true;
+    box.querySelector('textarea')?.focus();
+  };
   const distilNew = (material: MaterialRef | null) => {
     if (material) onDistil({ materialId: material.materialId, title: material.title });
   };
@@ -48,7 +64,10 @@ export function MaterialPanel({
         disabled={busy}
         onFile={(file) => void materials.uploadFile(file).then(distilNew)}
       />
-      <details className="group rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <details
+        ref={pasteBox}
+        className="group rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      >
         <summary className="cursor-pointer rounded font-medium text-slate-800 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-slate-200">
           Or paste text
         </summary>
@@ -75,6 +94,14 @@ export function MaterialPanel({
           <div className="mt-3 flex flex-wrap gap-2">
             {add.code === MATERIAL_ERROR_CODES.limit && (
               <Button onClick={() => navigate(paths.pricing)}>Upgrade Plan</Button>
+            )}
+            {add.code === MATERIAL_ERROR_CODES.busy && (
+              <Button onClick={() => void materials.retryUpload().then(distilNew)}>
+                Try again
+              </Button>
+            )}
+            {PASTE_INSTEAD.includes(add.code) && (
+              <Button onClick={pasteInstead}>Paste text instead</Button>
             )}
             <Button variant="secondary" onClick={materials.dismissError}>
               Dismiss
