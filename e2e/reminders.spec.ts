@@ -121,7 +121,12 @@ test('the app installs, and reminders are set from the profile menu', async ({ p
 
   // The menu's first item takes the focus; the arrows move on; Enter follows the link.
   await page.getByRole('button', { name: /Profile menu/ }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Classes', 'Reminders', 'Sign out']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Classes',
+    'Reminders',
+    'Account',
+    'Sign out',
+  ]);
   await expect(page.getByRole('menuitem', { name: 'Classes' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Classes' })).toBeVisible();
