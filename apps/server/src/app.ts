@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes(services.health));
   await app.register(authRoutes(services.auth));
-  await app.register(accountRoutes(services.account));
+  await app.register(accountRoutes(services));
   await app.register(passkeysRoutes(services.passkeys));
   await app.register(statsRoutes(services.stats));
   await app.register(analyticsRoutes(services.analytics));

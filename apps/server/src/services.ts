@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { PRODUCT_NAME } from '@grasp/contract';
 import type { AppDeps } from './app.ts';
 import { createAccountService } from './features/account/account.service.ts';
+import { createDeletionService } from './features/account/deletion.service.ts';
+import { createExportService } from './features/account/export.service.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
 import { createAddressLimits } from './features/auth/address-limits.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -202,6 +204,41 @@ export function createServices(
     recaps,
     log,
   });
+  const share = createShareService({
+    db,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    explanations: explain,
+    records: learning,
+    users: auth,
+    renderer: deps.shareRenderer ?? null,
+  });
+  const distill = createDistillService({
+    db,
+    clock,
+    units: usage,
+    recaps,
+    materials,
+    timeoutMs: deps.explainTimeoutMs,
+    distillers: createDistillers({
+      vendors: vendorOptionsOf(config),
+      providers: deps.providers,
+      defaultId: providers.defaultId,
+      wordnet,
+    }),
+  });
+  const analytics = createAnalyticsService({ db, clock });
+  const billing = createBillingService({
+    db,
+    clock,
+    config,
+    secret: deps.secrets.jwtSecret,
+    usage,
+    mailer,
+    gateway: deps.paymentGateway,
+    log,
+    recorder,
+  });
   const account = createAccountService({
     db,
     clock,
@@ -212,9 +249,41 @@ export function createServices(
     publicUrl: config.PUBLIC_URL,
     log,
   });
+  const exports = createExportService({
+    clock,
+    windows,
+    scale: config.RATE_LIMIT_SCALE,
+    sources: { explain, learning, share, recaps, materials, classes, billing, reminders },
+    log,
+  });
+  // Account deletion, one step per feature, in an order the foreign keys allow; the account row
+  // itself is emptied last (payments and invoices keep pointing at it).
+  const deletion = createDeletionService({
+    db,
+    mailer,
+    auth,
+    log,
+    steps: [
+      { name: 'share pages go', run: share.forgetUser },
+      { name: 'quiz attempts go', run: learning.forgetUser },
+      { name: 'recaps go', run: recaps.forgetUser },
+      { name: 'explanations go', run: explain.forgetUser },
+      { name: 'distillations go', run: distill.forgetUser },
+      { name: 'materials go', run: materials.forgetUser },
+      { name: 'classes and memberships go', run: classes.forgetUser },
+      { name: 'reminders and push subscriptions go', run: reminders.forgetUser },
+      { name: 'usage cycles go', run: usage.forgetUser },
+      { name: 'page views are untied', run: analytics.forgetUser },
+      { name: 'passkeys go', run: passkeys.forgetUser },
+      { name: 'account links go', run: account.forgetLinks },
+      { name: 'sessions and devices go, the account is emptied', run: auth.forget },
+    ],
+  });
   return {
     clock,
     account,
+    exports,
+    deletion,
     usage,
     reminders,
     auth,
@@ -223,50 +292,19 @@ export function createServices(
     explain,
     recaps,
     learning,
-    share: createShareService({
-      db,
-      clock,
-      publicUrl: config.PUBLIC_URL,
-      explanations: explain,
-      records: learning,
-      users: auth,
-      renderer: deps.shareRenderer ?? null,
-    }),
-    distill: createDistillService({
-      db,
-      clock,
-      units: usage,
-      recaps,
-      materials,
-      timeoutMs: deps.explainTimeoutMs,
-      distillers: createDistillers({
-        vendors: vendorOptionsOf(config),
-        providers: deps.providers,
-        defaultId: providers.defaultId,
-        wordnet,
-      }),
-    }),
+    share,
+    distill,
     materials,
     classes,
     health: createHealthService({ db, redis }),
-    analytics: createAnalyticsService({ db, clock }),
+    analytics,
     site: createSiteService({ config }),
     stats: createStatsService({
       db,
       availableUnits: (userId) => usage.availableUnits(userId),
       reviewMoments: (userId) => recaps.reviewMoments(userId),
     }),
-    billing: createBillingService({
-      db,
-      clock,
-      config,
-      secret: deps.secrets.jwtSecret,
-      usage,
-      mailer,
-      gateway: deps.paymentGateway,
-      log,
-      recorder,
-    }),
+    billing,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -2,6 +2,7 @@ import {
   changeEmailRequestSchema,
   changePinRequestSchema,
   confirmEmailRequestSchema,
+  deleteAccountRequestSchema,
   errorBodySchema,
   forgotPinRequestSchema,
   messageResponseSchema,
@@ -15,6 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth } from '../../plugins/authenticate.ts';
 import type { AccountService } from './account.service.ts';
+import type { DeletionService } from './deletion.service.ts';
+import type { ExportService } from './export.service.ts';
 
 const errors = Object.fromEntries(
   ([400, 401, 404, 409, 429, 503] as const).map((code) => [code, errorBodySchema]),
@@ -24,7 +27,15 @@ const signedIn = { security: [{ bearer: [] }] };
 
 /** Recovery, changes and sessions of the learner's account (DESIGN.md §14). */
 export const accountRoutes =
-  (account: AccountService): FastifyPluginAsyncZod =>
+  ({
+    account,
+    exports,
+    deletion,
+  }: {
+    account: AccountService;
+    exports: ExportService;
+    deletion: DeletionService;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/auth/forgot-pin',
@@ -175,6 +186,50 @@ export const accountRoutes =
       },
       async (request, reply) => {
         await account.endOtherSessions(currentAuth(request));
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/me/export',
+      {
+        schema: {
+          tags,
+          ...signedIn,
+          summary:
+            'Everything the account holds as one zip: account.json, explanations/*.md, recaps.json, materials/*.txt, classes.json, payments.json, invoices/*.html',
+          response: { 200: z.any().describe('application/zip'), ...errors },
+        },
+        preHandler: app.requireUser,
+        // Each export is also counted per account: at most 3 an hour.
+        config: { rateLimit: app.limitPerUser(10, '1 hour') },
+      },
+      async (request, reply) => {
+        const { filename, stream } = await exports.exportOf(currentAuth(request).user);
+        return reply
+          .header('Content-Type', 'application/zip')
+          .header('Content-Disposition', `attachment; filename="${filename}"`)
+          .header('Cache-Control', 'no-store')
+          .send(stream);
+      },
+    );
+
+    app.delete(
+      '/api/me',
+      {
+        schema: {
+          tags,
+          ...signedIn,
+          summary:
+            'Delete the account with its PIN: everything personal goes at once; payments and invoices stay, anonymous',
+          body: deleteAccountRequestSchema,
+          response: { 204: z.null(), ...errors },
+        },
+        preHandler: app.requireUser,
+        config: { rateLimit: app.limitPerUser(10, '15 minutes') },
+      },
+      async (request, reply) => {
+        await deletion.deleteAccount(currentAuth(request), request.body.pin);
         return reply.status(204).send(null);
       },
     );

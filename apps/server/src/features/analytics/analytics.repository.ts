@@ -9,3 +9,11 @@ export async function insertPageView(
 ): Promise<void> {
   await db.insertInto('page_views').values(row).execute();
 }
+
+/** Account deletion: page views stay as counts, tied to nobody. */
+export async function forgetViewer(
+  db: Kysely<DB> | Transaction<DB>,
+  userId: string,
+): Promise<void> {
+  await db.updateTable('page_views').set({ user_id: null }).where('user_id', '=', userId).execute();
+}

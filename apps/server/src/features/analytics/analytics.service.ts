@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -17,6 +17,8 @@ export function withoutQuery(url: string): string {
 
 export function createAnalyticsService(deps: { db: Kysely<DB>; clock: Clock }) {
   return {
+    /** Account deletion's step: the user's page views are kept untied from anyone. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) => repo.forgetViewer(tx, userId),
     /** Stores one first-party page view: the path, where from, and who when signed in. */
     async recordPageView(view: PageView): Promise<void> {
       const referrer = view.referrer ? withoutQuery(view.referrer.trim()) : '';

@@ -123,10 +123,8 @@ export function createCredentials(deps: { db: Kysely<DB>; clock: Clock; throttle
     },
 
     /** Deletion's step for sign-in: sessions, devices and verification links go, the row is emptied. */
-    async forget(tx: Kysely<DB> | Transaction<DB>, userId: string): Promise<void> {
-      await repo.anonymizeUser(tx, userId, clock.now());
-      await throttle.clear([accountKey(userId)], [`device:${userId}:`]);
-    },
+    forget: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.anonymizeUser(tx, userId, clock.now()),
   };
 }
 export type Credentials = ReturnType<typeof createCredentials>;

@@ -136,3 +136,9 @@ export async function restartCycle(
     .where('id', '=', cycleId)
     .execute();
 }
+
+/** Account deletion: usage cycles (their holds by cascade) and renewal-mail claims. */
+export async function deleteUsageOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('renew_mail_claims').where('user_id', '=', userId).execute();
+  await db.deleteFrom('usage_cycles').where('user_id', '=', userId).execute();
+}

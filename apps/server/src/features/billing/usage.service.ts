@@ -151,6 +151,9 @@ export function createUsageService(deps: UsageDeps) {
   }
 
   return {
+    /** Account deletion's step: usage cycles go (payments and invoices stay: CGST s.36). */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deleteUsageOf(tx, userId),
     /** Opens the first cycle, inside the registration transaction. */
     openFirstCycle: (tx: Db, userId: string, plan = 'free') =>
       openCycle(tx, userId, plan, clock.now()),

@@ -242,3 +242,13 @@ export async function deleteClaim(db: Db, claim: Claim): Promise<void> {
     .where('user_id', '=', claim.userId)
     .execute();
 }
+
+/**
+ * Account deletion: the user's memberships and free claims go, and the classes they teach with
+ * everything in them (assignments, members, claims: cascades).
+ */
+export async function deleteClassesOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('class_claims').where('user_id', '=', userId).execute();
+  await db.deleteFrom('class_members').where('user_id', '=', userId).execute();
+  await db.deleteFrom('classes').where('teacher_id', '=', userId).execute();
+}

@@ -8,7 +8,7 @@ import {
   ERROR_CODES,
   type JoinClassResponse,
 } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -139,6 +139,9 @@ export function createClassesService(deps: ClassesDeps) {
   }
 
   return {
+    /** Account deletion's step: memberships go, and the classes the user teaches. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deleteClassesOf(tx, userId),
     async create(user: UserRow, name: string): Promise<CreateClassResponse> {
       if (!isEnterprise(user.plan)) throw planRequired();
       const classId = newId();

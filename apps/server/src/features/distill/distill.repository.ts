@@ -55,3 +55,7 @@ export async function latestDistillationSince(
       : [],
   };
 }
+
+export async function deleteDistillationsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('distillations').where('user_id', '=', userId).execute();
+}

@@ -108,6 +108,9 @@ export function createDistillService(deps: DistillDeps) {
   }
 
   return {
+    /** Account deletion's step: the user's distillations go. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deleteDistillationsOf(tx, userId),
     /**
      * One distillation for one unit (DESIGN.md §4): the unit is taken before the provider is
      * asked and given back if it fails or answers nothing usable. Distilling a subject again

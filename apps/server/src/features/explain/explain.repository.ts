@@ -198,3 +198,19 @@ export function explanationOf(db: Db, userId: string, explanationId: string) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/** The user's explanations, oldest first: what an export lists. */
+export function explanationIdsOf(db: Db, userId: string) {
+  return db
+    .selectFrom('explanations')
+    .select(['id', 'concept_name', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Account deletion: the explanations go, and with them (cascades) their follow-ups and quizzes. */
+export async function deleteExplanationsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('explanations').where('user_id', '=', userId).execute();
+}

@@ -321,6 +321,12 @@ export function createExplainService(deps: ExplainDeps) {
   }
 
   return {
+    /** Account deletion's step: the user's explanations go. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deleteExplanationsOf(tx, userId),
+
+    /** The ids, concepts and dates of the user's explanations, oldest first. */
+    explanationsOf: (userId: string) => repo.explanationIdsOf(db, userId),
     /** Checks plan, provider and units before any text flows; throws the API's errors. */
     async begin(user: UserRow, input: ExplainInput): Promise<ExplainTicket> {
       if (isPremiumTemplate(input.template) && isFreePlan(user.plan)) throw premiumTemplateError();

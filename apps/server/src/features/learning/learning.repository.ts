@@ -208,3 +208,8 @@ export function quizStateOf(db: Db, explanationId: string) {
     .groupBy(['quiz_attempts.id', 'quiz_sets.questions_json'])
     .executeTakeFirst();
 }
+
+/** Account deletion: the user's quiz attempts (and their answers, by cascade). */
+export async function deleteQuizAttemptsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('quiz_attempts').where('user_id', '=', userId).execute();
+}

@@ -165,6 +165,9 @@ export function createLearningService(deps: LearningDeps) {
   });
 
   return {
+    /** Account deletion's step: the user's quiz attempts go. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deleteQuizAttemptsOf(tx, userId),
     async record(userId: string, explanationId: string): Promise<ExplanationRecord> {
       const explanation = await explanationOf(userId, explanationId);
       const [followUps, reExplanations, quiz] = await Promise.all([

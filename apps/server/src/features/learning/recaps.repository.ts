@@ -418,3 +418,20 @@ export function activityHoursOf(db: Db, userIds: readonly string[], since: strin
     .groupBy(['m.user_id', hour])
     .execute();
 }
+
+/** The user's recap cards for an export: concept, schedule and reviews. */
+export function cardsOf(db: Db, userId: string) {
+  return db
+    .selectFrom('recap_cards')
+    .select(['query', 'due_at', 'reviews', 'known_at', 'explained_at', 'takeaway', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Account deletion: cards (their reviews by cascade) and the sync mark. */
+export async function deleteRecapsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('recap_reviews').where('user_id', '=', userId).execute();
+  await db.deleteFrom('recap_cards').where('user_id', '=', userId).execute();
+  await db.deleteFrom('recap_sync').where('user_id', '=', userId).execute();
+}

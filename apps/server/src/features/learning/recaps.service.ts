@@ -8,7 +8,7 @@ import {
   type RecapReviewResponse,
   type RecapsResponse,
 } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -163,6 +163,22 @@ export function createRecapsService(deps: RecapsDeps) {
   }
 
   return {
+    /** Account deletion's step: the user's recap cards and reviews go. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deleteRecapsOf(tx, userId),
+
+    /** The user's cards for an export. */
+    async cardsOf(userId: string) {
+      return (await repo.cardsOf(db, userId)).map((card) => ({
+        concept: card.query,
+        takeaway: card.takeaway,
+        explainedAt: card.explained_at,
+        dueAt: card.due_at,
+        reviews: card.reviews,
+        knownAt: card.known_at,
+        createdAt: card.created_at,
+      }));
+    },
     /** The caller's recap queue (DESIGN.md §8); makes the cards of new explanations first. */
     async queue(userId: string): Promise<RecapsResponse> {
       await sync(userId);

@@ -136,3 +136,11 @@ export async function searchPassages(
     order by bm25(material_passages_fts, 0, 1), p.position limit ${limit}`.execute(db);
   return rows;
 }
+
+/** Account deletion: materials go, their passages (and index entries) with them. */
+export async function deleteMaterialsOf(
+  db: Kysely<DB> | Transaction<DB>,
+  userId: string,
+): Promise<void> {
+  await db.deleteFrom('materials').where('user_id', '=', userId).execute();
+}

@@ -8,7 +8,7 @@ import {
   materialLimit,
   materialLimitMessage,
 } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/database.ts';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -108,6 +108,10 @@ export function createMaterialsService(deps: MaterialsDeps) {
   }
 
   return {
+    /** Account deletion's step: the user's materials and their passages go. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deleteMaterialsOf(tx, userId),
+
     /**
      * Adds a PDF: the quota, then the readers' line (503 when full), are checked before the
      * upload is received; the reading itself runs in a worker thread.

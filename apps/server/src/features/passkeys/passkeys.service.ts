@@ -10,7 +10,7 @@ import {
   type PasskeyList,
 } from '@grasp/contract';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -117,6 +117,9 @@ export function createPasskeysService(deps: PasskeysDeps) {
   }
 
   return {
+    /** Account deletion's step: the user's passkeys go. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deletePasskeysOf(tx, userId),
     /** Options for navigator.credentials.create(), leaving out the passkeys already added. */
     async registrationOptions(owner: Owner) {
       const existing = await repo.listPasskeys(db, owner.id);

@@ -277,3 +277,10 @@ export async function settleClaims(
 }
 
 export type PushTargetRow = Awaited<ReturnType<typeof subscriptionsOf>>[number];
+
+/** Account deletion: settings, push subscriptions and the record of reminders sent. */
+export async function deleteRemindersOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('notification_settings').where('user_id', '=', userId).execute();
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('reminder_claims').where('user_id', '=', userId).execute();
+}

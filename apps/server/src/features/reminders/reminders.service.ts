@@ -7,7 +7,7 @@ import {
   REMINDER_MESSAGES,
   type ReminderRun,
 } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { eachLimited } from '../../lib/concurrency.ts';
@@ -232,6 +232,9 @@ export function createRemindersService(deps: RemindersDeps) {
   }
 
   return {
+    /** Account deletion's step: settings, push subscriptions and reminder claims go. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deleteRemindersOf(tx, userId),
     runReminders,
 
     async settings(userId: string): Promise<NotificationSettingsResponse> {

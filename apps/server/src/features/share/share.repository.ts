@@ -81,3 +81,8 @@ export function sharesOf(db: Db, userId: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Account deletion: every link of the user goes (their pages are 404 from then on). */
+export async function deleteSharesOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('shares').where('user_id', '=', userId).execute();
+}

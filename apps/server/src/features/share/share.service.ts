@@ -7,7 +7,7 @@ import {
   type ShareVisibility,
   sharePath,
 } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -103,6 +103,12 @@ export function createShareService(deps: ShareDeps) {
   }
 
   return {
+    /** Account deletion's step: the user's links go; their pages are 404 at once. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
+      repo.deleteSharesOf(tx, userId),
+
+    /** An explanation record as Markdown (the export's and the download's format). */
+    markdownOf: (record: ExplanationRecord) => explanationToMarkdown(record),
     /** The caller's link to one of their explanations: the same link every time it is asked. */
     async share(
       userId: string,

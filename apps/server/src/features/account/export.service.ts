@@ -1,0 +1,152 @@
+import { Readable } from 'node:stream';
+import { ACCOUNT_MESSAGES, ERROR_CODES, EXPORTS_PER_HOUR, PRODUCT_NAME } from '@grasp/contract';
+import { ZipFile } from 'yazl';
+import type { UserRow } from '../../db/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { presentUser } from '../../lib/present-user.ts';
+import type { SlidingWindows } from '../../lib/sliding-window.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import type { ClassesService } from '../classes/classes.service.ts';
+import type { ExplainService } from '../explain/explain.service.ts';
+import type { LearningService } from '../learning/learning.service.ts';
+import type { RecapsService } from '../learning/recaps.service.ts';
+import type { MaterialsService } from '../materials/materials.service.ts';
+import type { RemindersService } from '../reminders/reminders.service.ts';
+import type { ShareService } from '../share/share.service.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** A material's passages read for an export: a 500-page PDF has far fewer. */
+const PASSAGES_READ = 100_000;
+
+/** What an export reads, each through its feature's service. */
+export interface ExportSources {
+  explain: Pick<ExplainService, 'explanationsOf'>;
+  learning: Pick<LearningService, 'record'>;
+  share: Pick<ShareService, 'markdownOf'>;
+  recaps: Pick<RecapsService, 'cardsOf'>;
+  materials: Pick<MaterialsService, 'list' | 'readingOrder'>;
+  classes: Pick<ClassesService, 'list'>;
+  billing: { invoices: Pick<BillingService['invoices'], 'list' | 'page' | 'payments'> };
+  reminders: Pick<RemindersService, 'settings'>;
+}
+
+/** A zip entry's name: the text's own words, safe in any unzip tool, unique in its folder. */
+function entryName(folder: string, index: number, title: string, extension: string): string {
+  const slug =
+    title
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, '-')
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'untitled';
+  return `${folder}/${String(index + 1).padStart(4, '0')}-${slug}.${extension}`;
+}
+
+const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+
+/**
+ * The learner's data as one zip (DESIGN.md §14), streamed: each entry is read from the database
+ * only when the zip reaches it and the client has taken what came before, so a long history
+ * never sits in memory at once. At most 3 exports an hour.
+ */
+export function createExportService(deps: {
+  clock: Clock;
+  windows: SlidingWindows;
+  scale: number;
+  sources: ExportSources;
+  log: { warn(obj: object, msg: string): void };
+}) {
+  const { sources } = deps;
+  const exports = deps.windows('exports', HOUR_MS);
+  const limit = Math.ceil(EXPORTS_PER_HOUR * deps.scale);
+
+  /**
+   * Adds an entry whose bytes are made when the zip gets to it. An entry that cannot be read
+   * ends the download with an error instead of leaving it hanging.
+   */
+  function lazy(zip: ZipFile, name: string, make: () => Promise<Buffer | string>): void {
+    zip.addReadStreamLazy(name, (done) => {
+      make().then(
+        (data) => done(null, Readable.from([typeof data === 'string' ? Buffer.from(data) : data])),
+        (error: unknown) => {
+          deps.log.warn({ err: error, entry: name }, 'export entry could not be read');
+          (zip.outputStream as Readable).destroy(
+            error instanceof Error ? error : new Error(String(error)),
+          );
+        },
+      );
+    });
+  }
+
+  async function explanationMarkdown(userId: string, explanationId: string): Promise<string> {
+    const record = await sources.learning.record(userId, explanationId);
+    const markdown = sources.share.markdownOf(record);
+    if (!record.quiz) return markdown;
+    const { score, answered } = record.quiz;
+    return `${markdown}\n## Quiz\n\n${score} of ${answered} answered right.\n`;
+  }
+
+  async function addMaterials(zip: ZipFile, user: UserRow): Promise<void> {
+    const { materials } = await sources.materials.list(user);
+    materials.forEach((material, index) => {
+      lazy(zip, entryName('materials', index, material.title, 'txt'), async () => {
+        const passages = await sources.materials.readingOrder(
+          user.id,
+          material.materialId,
+          PASSAGES_READ,
+        );
+        return `${material.title}\n\n${passages.map((p) => p.text).join('\n\n')}\n`;
+      });
+    });
+  }
+
+  return {
+    /** The zip's name and stream; 429 past 3 exports in the hour. */
+    async exportOf(user: UserRow): Promise<{ filename: string; stream: NodeJS.ReadableStream }> {
+      const taken = await exports.take(user.id, limit);
+      if (!taken.taken) {
+        const minutes = Math.max(1, Math.ceil(taken.retryAfterMs / 60_000));
+        throw new AppError(429, ERROR_CODES.rateLimited, ACCOUNT_MESSAGES.exportsPaused(minutes));
+      }
+      const [explanations, invoices] = await Promise.all([
+        sources.explain.explanationsOf(user.id),
+        sources.billing.invoices.list(user.id),
+      ]);
+      const zip = new ZipFile();
+      const now = deps.clock.now();
+      lazy(zip, 'account.json', async () =>
+        json({
+          exportedAt: now.toISOString(),
+          product: PRODUCT_NAME,
+          profile: presentUser(user),
+          plan: user.plan,
+          emailVerifiedAt: user.email_verified_at,
+          createdAt: user.created_at,
+          settings: { reminders: await sources.reminders.settings(user.id) },
+        }),
+      );
+      explanations.forEach((row, index) => {
+        lazy(zip, entryName('explanations', index, row.concept_name, 'md'), () =>
+          explanationMarkdown(user.id, row.id),
+        );
+      });
+      lazy(zip, 'recaps.json', async () => json(await sources.recaps.cardsOf(user.id)));
+      await addMaterials(zip, user);
+      lazy(zip, 'classes.json', async () => json(await sources.classes.list(user.id)));
+      lazy(zip, 'payments.json', async () =>
+        json(await sources.billing.invoices.payments(user.id)),
+      );
+      for (const invoice of invoices) {
+        const name = `invoices/${invoice.invoiceNumber.replace(/[^\w-]+/g, '-')}.html`;
+        lazy(zip, name, () => sources.billing.invoices.page(user.id, invoice.invoiceId));
+      }
+      zip.end();
+      const date = now.toISOString().slice(0, 10);
+      return { filename: `grasp-export-${date}.zip`, stream: zip.outputStream };
+    },
+  };
+}
+export type ExportService = ReturnType<typeof createExportService>;
