@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(services.health));
   await app.register(authRoutes(services.auth));
   await app.register(accountRoutes(services));
-  await app.register(passkeysRoutes(services.passkeys));
+  await app.register(passkeysRoutes(services.passkeys, services.auth));
   await app.register(statsRoutes(services.stats));
   await app.register(analyticsRoutes(services.analytics));
   await app.register(siteRoutes(services.site));

@@ -119,7 +119,7 @@ export function createServices(
     mailer,
     rp: relyingPartyOf(config.PUBLIC_URL, config.PASSKEY_RP_ID),
     publicUrl: config.PUBLIC_URL,
-    openSession: (userId) => auth.openSession(userId),
+    openSession: (userId, client) => auth.openSession(userId, client),
     takeSignInFailure: (address) => limits.takeSignInFailure(address),
     log,
   });

@@ -8,6 +8,13 @@ export const CLASS_NAME_MAX_LENGTH = 120;
 export const ASSIGNMENT_TITLE_MAX_LENGTH = 120;
 export const ASSIGNMENT_MAX_CONCEPTS = 30;
 /**
+ * Bounds on what one teacher's writes make everyone read: the teacher's view and CSV grow with
+ * members × assignments × concepts, and every member's dashboard with the assignments.
+ */
+export const CLASSES_PER_TEACHER_MAX = 50;
+export const ASSIGNMENTS_PER_CLASS_MAX = 100;
+export const MEMBERS_PER_CLASS_MAX = 200;
+/**
  * Join codes use characters nobody misreads when a teacher writes them on a board: no 0/O, 1/I/L.
  * Eight of 31 characters is about 8.5e11 codes; guessing is throttled per address besides.
  */
@@ -34,6 +41,9 @@ export const CLASS_MESSAGES = {
   noConcepts: 'Please add at least one concept',
   tooManyConcepts: `An assignment holds at most ${ASSIGNMENT_MAX_CONCEPTS} concepts`,
   pastDueDate: 'The due date must not be in the past',
+  tooManyClasses: `A teacher can run at most ${CLASSES_PER_TEACHER_MAX} classes`,
+  tooManyAssignments: `A class holds at most ${ASSIGNMENTS_PER_CLASS_MAX} assignments`,
+  classFull: `This class is full (${MEMBERS_PER_CLASS_MAX} members). Ask your teacher.`,
   codeCopied: 'Copied to clipboard',
   removeConfirm: (name: string) =>
     `Remove ${name} from the class? To keep them out, make a new code afterwards.`,

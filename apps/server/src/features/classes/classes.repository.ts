@@ -243,6 +243,34 @@ export async function deleteClaim(db: Db, claim: Claim): Promise<void> {
     .execute();
 }
 
+const count = async (query: { executeTakeFirst(): Promise<{ n: number | string } | undefined> }) =>
+  Number((await query.executeTakeFirst())?.n ?? 0);
+
+/** How many classes the teacher runs (for the cap in the service). */
+export const classesTaughtBy = (db: Db, teacherId: string) =>
+  count(
+    db
+      .selectFrom('classes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('teacher_id', '=', teacherId),
+  );
+
+export const assignmentCount = (db: Db, classId: string) =>
+  count(
+    db
+      .selectFrom('assignments')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('class_id', '=', classId),
+  );
+
+export const memberCount = (db: Db, classId: string) =>
+  count(
+    db
+      .selectFrom('class_members')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('class_id', '=', classId),
+  );
+
 /**
  * Account deletion: the user's memberships and free claims go, and the classes they teach with
  * everything in them (assignments, members, claims: cascades).

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { currentAuth } from '../../plugins/authenticate.ts';
 import type { ClassesService } from './classes.service.ts';
 
-const errorCodes = [400, 401, 403, 404, 429, 503] as const;
+const errorCodes = [400, 401, 403, 404, 409, 429, 503] as const;
 const errors = Object.fromEntries(errorCodes.map((code) => [code, errorBodySchema]));
 const tags = ['classes'];
 const security = [{ bearer: [] }];

@@ -1,12 +1,15 @@
 import {
+  ASSIGNMENTS_PER_CLASS_MAX,
   type Assignment,
   CLASS_MESSAGES,
+  CLASSES_PER_TEACHER_MAX,
   type ClassesResponse,
   type ClassView,
   type CreateAssignmentRequest,
   type CreateClassResponse,
   ERROR_CODES,
   type JoinClassResponse,
+  MEMBERS_PER_CLASS_MAX,
 } from '@grasp/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, UserRow } from '../../db/types.ts';
@@ -40,6 +43,8 @@ export interface ClassesDeps {
 const planRequired = () => new AppError(403, ERROR_CODES.planRequired, CLASS_MESSAGES.planRequired);
 const memberNotFound = () => new AppError(404, ERROR_CODES.notFound, CLASS_MESSAGES.memberNotFound);
 const wrongJoinCode = () => new AppError(404, ERROR_CODES.notFound, CLASS_MESSAGES.wrongJoinCode);
+/** A cap (contract/classes.ts) is reached; counted before the insert, so racing writes may pass it by a few. */
+const full = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 
 /** A teacher sees a member's first name, never the rest of the full name. */
 export const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
@@ -144,6 +149,9 @@ export function createClassesService(deps: ClassesDeps) {
       repo.deleteClassesOf(tx, userId),
     async create(user: UserRow, name: string): Promise<CreateClassResponse> {
       if (!isEnterprise(user.plan)) throw planRequired();
+      if ((await repo.classesTaughtBy(db, user.id)) >= CLASSES_PER_TEACHER_MAX) {
+        throw full(CLASS_MESSAGES.tooManyClasses);
+      }
       const classId = newId();
       const joinCode = await withFreshCode((code) =>
         repo.insertClass(db, {
@@ -193,6 +201,10 @@ export function createClassesService(deps: ClassesDeps) {
       await giveBack();
       const response = { classId: found.id, name: found.name };
       if (found.teacher_id === userId) return { ...response, alreadyMember: true };
+      if ((await repo.memberCount(db, found.id)) >= MEMBERS_PER_CLASS_MAX) {
+        const [already] = await repo.membersOf(db, found.id, userId);
+        if (!already) throw full(CLASS_MESSAGES.classFull);
+      }
       const added = await repo.addMember(db, found.id, userId, now());
       return { ...response, alreadyMember: !added };
     },
@@ -215,6 +227,9 @@ export function createClassesService(deps: ClassesDeps) {
       input: CreateAssignmentRequest,
     ): Promise<Assignment> {
       await classFor(db, userId, classId, 'teacher');
+      if ((await repo.assignmentCount(db, classId)) >= ASSIGNMENTS_PER_CLASS_MAX) {
+        throw full(CLASS_MESSAGES.tooManyAssignments);
+      }
       const createdAt = now();
       if (input.dueAt && new Date(input.dueAt).getTime() < clock.now().getTime()) {
         throw badRequest(CLASS_MESSAGES.pastDueDate);

@@ -156,8 +156,3 @@ export async function deleteAllOf(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
   await db.deleteFrom('passkey_challenges').where('user_id', '=', userId).execute();
 }
-
-/** Account deletion: every passkey of the user goes. */
-export async function deletePasskeysOf(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
-}

@@ -15,6 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth } from '../../plugins/authenticate.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { issueDeviceCookie, signInClient } from '../auth/device-cookie.ts';
 import type { PasskeysService } from './passkeys.service.ts';
 
 const errors = Object.fromEntries(
@@ -25,7 +27,10 @@ const security = [{ bearer: [] }];
 
 /** Passkeys (DESIGN.md §14): the signed-in user's list on /account, and signing in with one. */
 export const passkeysRoutes =
-  (passkeys: PasskeysService): FastifyPluginAsyncZod =>
+  (
+    passkeys: PasskeysService,
+    auth: Pick<AuthService, 'trustDevice' | 'secureCookies'>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/me/passkeys/options',
@@ -140,6 +145,11 @@ export const passkeysRoutes =
         // As the PIN login; refusals also spend the address's allowance of failed sign-ins.
         config: { rateLimit: app.limit(120, '1 minute') },
       },
-      (request) => passkeys.signIn(request.body, request.ip),
+      async (request, reply) => {
+        const response = await passkeys.signIn(request.body, request.ip, signInClient(request));
+        // The same device cookie as a right PIN: this browser's own wrong PINs count for it alone.
+        await issueDeviceCookie(request, reply, auth, response.user.id);
+        return response;
+      },
     );
   };

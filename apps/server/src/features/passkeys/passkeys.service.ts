@@ -36,10 +36,16 @@ export interface PasskeysDeps {
   rp: RelyingParty;
   publicUrl: string;
   /** Signs the account in exactly as a right PIN does (auth's session and token). */
-  openSession: (userId: string) => Promise<LoginResponse>;
+  openSession: (userId: string, client: SignInClient) => Promise<LoginResponse>;
   /** The address's allowance of failed sign-ins, shared with the PIN; a success gives it back. */
   takeSignInFailure: (address: string) => Promise<() => Promise<void>>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+/** The browser signing in: its `grasp_device` cookie's device id, and its user agent. */
+export interface SignInClient {
+  deviceId: string | null;
+  userAgent: string | null;
 }
 
 export interface PasskeyAssertion {
@@ -117,9 +123,8 @@ export function createPasskeysService(deps: PasskeysDeps) {
   }
 
   return {
-    /** Account deletion's step: the user's passkeys go. */
-    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
-      repo.deletePasskeysOf(tx, userId),
+    /** Account deletion's step: every passkey and pending challenge of the user goes. */
+    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) => repo.deleteAllOf(tx, userId),
     /** Options for navigator.credentials.create(), leaving out the passkeys already added. */
     async registrationOptions(owner: Owner) {
       const existing = await repo.listPasskeys(db, owner.id);
@@ -191,13 +196,17 @@ export function createPasskeysService(deps: PasskeysDeps) {
     },
 
     /** The PIN login's answer for a passkey's assertion; a refusal costs the address as a wrong PIN. */
-    async signIn(input: PasskeyAssertion, address: string): Promise<LoginResponse> {
+    async signIn(
+      input: PasskeyAssertion,
+      address: string,
+      client: SignInClient,
+    ): Promise<LoginResponse> {
       const giveBack = await deps.takeSignInFailure(address);
       let refused = false;
       try {
         const challenge = await challenges.take({ id: input.challengeId }, 'sign-in', null);
         const userId = await assert(input.response, challenge, null, 401);
-        return await deps.openSession(userId);
+        return await deps.openSession(userId, client);
       } catch (error) {
         refused =
           error instanceof AppError && (error.statusCode === 400 || error.statusCode === 401);
@@ -228,9 +237,6 @@ export function createPasskeysService(deps: PasskeysDeps) {
       const challenge = await challenges.take({ id: input.challengeId }, 'confirm', userId);
       await assert(input.response, challenge, userId, 401);
     },
-
-    /** Account deletion: every passkey and pending challenge of the account goes. */
-    deleteAllOf: (userId: string) => repo.deleteAllOf(db, userId),
   };
 }
 export type PasskeysService = ReturnType<typeof createPasskeysService>;

@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
   type CreatedPasskey,
+  DEVICE_COOKIE,
   type LoginResponse,
   PASSKEY_ERROR_CODES,
   PASSKEY_MESSAGES,
@@ -190,6 +191,59 @@ describe.each(TEST_DATABASES)('passkeys on %s', (kind) => {
       backed_up: 0,
       transports: '["internal"]',
     });
+  });
+
+  it('gives the browser the device cookie a right PIN gets, and names its session', async () => {
+    const vera = await learner('pkVera');
+    expect((await addPasskey(vera)).statusCode).toBe(201);
+    const { challengeId, options } = await signInOptions();
+    const userAgent =
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkey',
+      payload: { challengeId, response: vera.authenticator.get(options) },
+      headers: { 'user-agent': userAgent },
+      remoteAddress: nextAddress(),
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    const sessions = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/sessions',
+      headers: auth(res.json<LoginResponse>().token),
+    });
+    expect(sessions.json()).toMatchObject({
+      sessions: expect.arrayContaining([
+        expect.objectContaining({ current: true, device: 'Chrome on Android' }),
+      ]),
+    });
+
+    // The account then trusts this device: guesses elsewhere do not lock it out of the PIN.
+    const pinLogin = (password: string, cookies: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'pkVera', password },
+        cookies,
+        remoteAddress: nextAddress(),
+      });
+    for (let i = 0; i < 6; i++) await pinLogin('0000');
+    expect((await pinLogin('1234')).statusCode).toBe(429);
+    const device = { [DEVICE_COOKIE]: cookie?.value ?? '' };
+    expect((await pinLogin('1234', device)).statusCode).toBe(200);
+
+    // A browser that has its cookie keeps it.
+    const again = await signInOptions();
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkey',
+      payload: { challengeId: again.challengeId, response: vera.authenticator.get(again.options) },
+      cookies: device,
+      remoteAddress: nextAddress(),
+    });
+    expect(second.cookies.find((c) => c.name === DEVICE_COOKIE)?.value).toBe(cookie?.value);
   });
 
   it('names passkeys by number when no name is given, lists them oldest first', async () => {
@@ -584,7 +638,26 @@ describe.each(TEST_DATABASES)('passkeys on %s', (kind) => {
     });
   });
 
-  it('deleteAllOf removes every passkey and pending challenge of the account', async () => {
+  it('deleting the account takes its passkeys with it', async () => {
+    const sam = await learner('pkSam');
+    await addPasskey(sam);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: auth(sam.token),
+      payload: { pin: '1234' },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const left = await t.database.db
+      .selectFrom('passkeys')
+      .select('id')
+      .where('user_id', '=', sam.user.id)
+      .execute();
+    expect(left).toEqual([]);
+    expectRefusal(await signIn(sam.authenticator), 401, PASSKEY_ERROR_CODES.unknown);
+  });
+
+  it('forgetUser (account deletion’s step) removes every passkey and pending challenge', async () => {
     const ray = await learner('pkRay');
     await addPasskey(ray);
     await registrationOptions(ray.token);
@@ -598,7 +671,7 @@ describe.each(TEST_DATABASES)('passkeys on %s', (kind) => {
       takeSignInFailure: async () => async () => undefined,
       log: { info: () => undefined, warn: () => undefined },
     });
-    await passkeys.deleteAllOf(ray.user.id);
+    await passkeys.forgetUser(t.database.db, ray.user.id);
     const left = await Promise.all(
       (['passkeys', 'passkey_challenges'] as const).map((table) =>
         t.database.db

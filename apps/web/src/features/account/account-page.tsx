@@ -1,6 +1,7 @@
 import { ACCOUNT_LABELS } from '@grasp/contract';
 import { useAuth } from '../../lib/auth-store.ts';
 import { EmailSection } from './components/email-section.tsx';
+import { PasskeysSection } from './components/passkeys-section.tsx';
 import { PinSection } from './components/pin-section.tsx';
 import { ProfileSection } from './components/profile-section.tsx';
 import { SessionsSection } from './components/sessions-section.tsx';
@@ -19,7 +20,7 @@ export function AccountPage() {
         <ProfileSection user={user} />
         <EmailSection email={user.email} />
         <PinSection />
-        {/* The passkeys section (<PasskeysSection />, features/passkeys) renders here. */}
+        <PasskeysSection />
         <SessionsSection />
       </div>
     </main>

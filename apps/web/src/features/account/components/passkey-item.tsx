@@ -158,7 +158,7 @@ export function PasskeyItem({
   }, [mode, focusOnView]);
 
   return (
-    <li className="flex gap-3 py-4">
+    <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
       <KeyIcon />
       <div className="min-w-0 flex-1 space-y-2">
         <div>

@@ -1,5 +1,5 @@
 import { PASSKEY_LABELS as L, PASSKEY_MESSAGES, type Passkey } from '@grasp/contract';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../api/passkeys.ts';
 import { deviceName } from '../lib/device-name.ts';
 import { type ItemMode, PasskeyItem } from './passkey-item.tsx';
+import { Section } from './section.tsx';
 
 type Load =
   | { status: 'loading' }
@@ -57,9 +58,8 @@ export function PasskeysSection() {
   const [modes, setModes] = useState<Modes>(CLOSED);
   const [busy, setBusy] = useState<'add' | string | null>(null);
   const [note, setNote] = useState<Note>(null);
-  const headingId = useId();
   const addRef = useRef<HTMLButtonElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
 
   const read = useCallback(() => {
     setLoad({ status: 'loading' });
@@ -114,21 +114,14 @@ export function PasskeysSection() {
       await removePasskey(id);
       update((passkeys) => passkeys.filter((p) => p.id !== id));
       setModes(CLOSED);
-      (addRef.current ?? headingRef.current)?.focus();
+      (addRef.current ?? listRef.current)?.focus();
       return PASSKEY_MESSAGES.removed;
     });
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
-        {L.title}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{L.intro}</p>
+    <Section title={L.title} intro={L.intro}>
       {supported ? null : (
-        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+        <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
           {L.unsupportedHere}
         </p>
       )}
@@ -136,48 +129,54 @@ export function PasskeysSection() {
         role="status"
         className={
           note
-            ? `mt-3 text-sm font-medium ${note.ok ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`
+            ? `mb-2 text-sm font-medium ${note.ok ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`
             : ''
         }
       >
         {note?.text}
       </p>
-      {load.status === 'loading' ? (
-        <div className="flex min-h-24 items-center justify-center text-indigo-600 dark:text-indigo-400">
-          <Spinner label={L.loading} className="h-6 w-6" />
-        </div>
-      ) : load.status === 'error' ? (
-        <div role="alert" className="mt-3 text-sm text-red-800 dark:text-red-200">
-          <p className="font-medium">{load.message}</p>
-          <Button variant="secondary" className="mt-3" onClick={read}>
-            {L.retry}
-          </Button>
-        </div>
-      ) : load.passkeys.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{L.empty}</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
-          {load.passkeys.map((passkey) => (
-            <PasskeyItem
-              key={passkey.id}
-              passkey={passkey}
-              mode={modes.id === passkey.id ? modes.mode : 'view'}
-              busy={busy === passkey.id}
-              focusOnView={modes.returnFocus === passkey.id}
-              onMode={(mode) =>
-                setModes({ id: passkey.id, mode, returnFocus: mode === 'view' ? passkey.id : null })
-              }
-              onRename={(name) => void rename(passkey.id, name)}
-              onRemove={() => void remove(passkey.id)}
-            />
-          ))}
-        </ul>
-      )}
+      <div ref={listRef} tabIndex={-1} className="outline-none">
+        {load.status === 'loading' ? (
+          <div className="flex justify-center py-6 text-indigo-600 dark:text-indigo-400">
+            <Spinner label={L.loading} className="h-6 w-6" />
+          </div>
+        ) : load.status === 'error' ? (
+          <div role="alert" className="text-sm text-red-800 dark:text-red-200">
+            <p className="font-medium">{load.message}</p>
+            <Button variant="secondary" className="mt-3" onClick={read}>
+              {L.retry}
+            </Button>
+          </div>
+        ) : load.passkeys.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">{L.empty}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {load.passkeys.map((passkey) => (
+              <PasskeyItem
+                key={passkey.id}
+                passkey={passkey}
+                mode={modes.id === passkey.id ? modes.mode : 'view'}
+                busy={busy === passkey.id}
+                focusOnView={modes.returnFocus === passkey.id}
+                onMode={(mode) =>
+                  setModes({
+                    id: passkey.id,
+                    mode,
+                    returnFocus: mode === 'view' ? passkey.id : null,
+                  })
+                }
+                onRename={(name) => void rename(passkey.id, name)}
+                onRemove={() => void remove(passkey.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
       {supported && load.status === 'ready' ? (
         <Button ref={addRef} className="mt-4" onClick={() => void add()} disabled={busy === 'add'}>
           {busy === 'add' ? L.adding : L.add}
         </Button>
       ) : null}
-    </section>
+    </Section>
   );
 }
