@@ -35,6 +35,8 @@ export async function startServer(
   port: number,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  /** How long the server may take to answer its health check (a loaded machine starts slowly). */
+  readyWithinMs = 30_000,
 ): Promise<Started> {
   // A server left on the port would answer the health check below and be measured instead.
   if (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)) {
@@ -59,7 +61,7 @@ export async function startServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`);
+  await waitFor(`${url}/api/health`, readyWithinMs);
   return {
     url,
     child,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minify, type Plugin } from 'vite';
@@ -34,6 +34,42 @@ function inlineBeforePaintScript(): Plugin {
       },
     },
   };
+}
+
+/** The operator's console (DESIGN.md §15): staff fetch its code when they open /admin. */
+const CONSOLE_ENTRY = 'src/features/admin/admin-console.tsx';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/**
+ * The built files that only the console loads (its chunk, the charts, the table library): every
+ * file of the build's manifest that the app's entry cannot reach without passing through it.
+ */
+function consoleOnlyFiles(): Set<string> {
+  const path = new URL('./dist/.vite/manifest.json', import.meta.url);
+  if (!existsSync(path)) throw new Error('the build wrote no manifest to tell the console apart');
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
+  const reached = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (key === CONSOLE_ENTRY || reached.has(key) || !chunk) return;
+    reached.add(key);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  const filesOf = (chunk: ManifestChunk) => [chunk.file, ...(chunk.css ?? [])];
+  const kept = new Set([...reached].flatMap((key) => filesOf(manifest[key] as ManifestChunk)));
+  return new Set(
+    Object.values(manifest)
+      .flatMap(filesOf)
+      .filter((file) => !kept.has(file)),
+  );
 }
 
 /**
@@ -73,6 +109,13 @@ const installableApp = () =>
       // and the server-rendered and prerendered pages are never served from here.
       globPatterns: ['assets/*.{js,css}', 'icons/*.png', 'favicon.svg'],
       globIgnores: ['ssr/**', 'prerendered/**'],
+      // A learner's device does not download the console's code (and its charting library).
+      manifestTransforms: [
+        (entries) => {
+          const skipped = consoleOnlyFiles();
+          return { manifest: entries.filter((entry) => !skipped.has(entry.url)) };
+        },
+      ],
       rollupFormat: 'iife',
     },
   });

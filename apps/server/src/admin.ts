@@ -1,7 +1,9 @@
 import { ConfigError, parseEnv } from './config/config.ts';
 import { loadSecrets } from './config/secrets.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { runAdminCommand } from './features/billing/admin-commands.ts';
+import { createAudit } from './features/admin/audit.service.ts';
+import { runConsoleCommand } from './features/admin/console-commands.ts';
+import { createAccountsService } from './features/auth/accounts.service.ts';
 import { createBillingService } from './features/billing/billing.service.ts';
 import { createUsageService } from './features/billing/usage.service.ts';
 import { systemClock } from './lib/clock.ts';
@@ -27,8 +29,10 @@ async function main(): Promise<number> {
       mailer: { send: async () => undefined },
       log,
     });
-    return await runAdminCommand(process.argv.slice(2), {
+    return await runConsoleCommand(process.argv.slice(2), {
       db: database.db,
+      accounts: createAccountsService({ db: database.db, clock: systemClock }),
+      audit: createAudit({ db: database.db, clock: systemClock }),
       usage,
       refunds: billing.refunds,
       out: (text) => process.stdout.write(text),

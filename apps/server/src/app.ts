@@ -12,6 +12,7 @@ import { type Config, fastifyTrustProxy } from './config/config.ts';
 import type { Secrets } from './config/secrets.ts';
 import type { Database } from './db/database.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import type { CaptchaVerifier } from './features/auth/captcha.ts';
@@ -27,6 +28,7 @@ import { learningRoutes } from './features/learning/learning.routes.ts';
 import { recapsRoutes } from './features/learning/recaps.routes.ts';
 import { materialsRoutes } from './features/materials/materials.routes.ts';
 import type { PdfReader } from './features/materials/pdf-text.ts';
+import { METERS } from './features/metrics/daily-meter.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { createMetrics } from './features/metrics/metrics.ts';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes.ts';
@@ -130,6 +132,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics.recorder,
     sharedRedis,
   );
+  // 5xx answers per day for the operator's overview; a callback hook, as the metrics' one.
+  app.addHook('onResponse', (_request, reply, done) => {
+    if (reply.statusCode >= 500) services.meter.add(METERS.errors5xx, 1);
+    done();
+  });
+  app.addHook('onClose', () => services.meter.flush());
   await app.register(authenticatePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),
   });
@@ -156,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => jobs.stop());
   }
   await app.register(classesRoutes(services.classes));
+  await app.register(adminRoutes(services.admin, services.accounts));
   await app.register(
     remindersRoutes(services.reminders, {
       vapidPublicKey: deps.secrets.vapidPublicKey,

@@ -4,7 +4,12 @@ import type { AppDeps } from './app.ts';
 import { createAccountService } from './features/account/account.service.ts';
 import { createDeletionService } from './features/account/deletion.service.ts';
 import { createExportService } from './features/account/export.service.ts';
+import { createAdminService } from './features/admin/admin.service.ts';
+import { parseAiPrices } from './features/admin/ai-prices.ts';
+import { createAudit } from './features/admin/audit.service.ts';
+import { createOverview } from './features/admin/overview.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
+import { createAccountsService } from './features/auth/accounts.service.ts';
 import { createAddressLimits } from './features/auth/address-limits.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import {
@@ -40,6 +45,7 @@ import { createRecapsService } from './features/learning/recaps.service.ts';
 import { createMaterialSources } from './features/materials/material-sources.ts';
 import { createMaterialsService } from './features/materials/materials.service.ts';
 import { createPdfReader } from './features/materials/pdf-text.ts';
+import { createDailyMeter, type DailyMeter, METERS } from './features/metrics/daily-meter.ts';
 import { createPasskeysService } from './features/passkeys/passkeys.service.ts';
 import { relyingPartyOf } from './features/passkeys/relying-party.ts';
 import { createWebPushSender } from './features/reminders/push-sender.ts';
@@ -66,6 +72,21 @@ function defaultCaptcha(deps: AppDeps): CaptchaVerifier {
   return createAltchaVerifier(deps.secrets.altchaHmacKey);
 }
 
+/** The recorder, also counting units into the operator's daily meters. */
+function meteredRecorder(recorder: Recorder, meter: DailyMeter): Recorder {
+  return {
+    ...recorder,
+    unitTaken() {
+      recorder.unitTaken();
+      meter.add(METERS.units, 1);
+    },
+    unitReturned() {
+      recorder.unitReturned();
+      meter.add(METERS.units, -1);
+    },
+  };
+}
+
 /**
  * Builds every service from its dependencies; tests swap vendors through AppDeps. `shared` is
  * the Redis client seen as shared state (lib/shared-redis.ts); only health asks Redis directly.
@@ -73,12 +94,15 @@ function defaultCaptcha(deps: AppDeps): CaptchaVerifier {
 export function createServices(
   deps: AppDeps,
   log: Log,
-  recorder: Recorder = silentRecorder,
+  metricsRecorder: Recorder = silentRecorder,
   shared: SharedRedis | null = null,
 ) {
   const { config, database, redis } = deps;
   const db = database.db;
   const clock = deps.clock ?? systemClock;
+  const meter = createDailyMeter({ db, clock, log });
+  const recorder = meteredRecorder(metricsRecorder, meter);
+  const aiPrices = parseAiPrices(config.AI_PRICES);
   const mailer =
     deps.mailer ??
     createMailer({
@@ -129,7 +153,7 @@ export function createServices(
     (
       deps.providers ??
       createConfiguredProviders(
-        vendorOptionsOf(config),
+        vendorOptionsOf(config, meter.aiCall),
         { explain: buildPrompt, tutor: buildTutorPrompt, quiz: buildQuizPrompt },
         englishOnly(createOfflineProvider({ wordnet })),
       )
@@ -221,7 +245,7 @@ export function createServices(
     materials,
     timeoutMs: deps.explainTimeoutMs,
     distillers: createDistillers({
-      vendors: vendorOptionsOf(config),
+      vendors: vendorOptionsOf(config, meter.aiCall),
       providers: deps.providers,
       defaultId: providers.defaultId,
       wordnet,
@@ -248,6 +272,19 @@ export function createServices(
     scale: config.RATE_LIMIT_SCALE,
     publicUrl: config.PUBLIC_URL,
     log,
+  });
+  const accounts = createAccountsService({ db, clock });
+  const audit = createAudit({ db, clock });
+  const overview = createOverview({
+    clock,
+    prices: aiPrices,
+    sources: {
+      learners: () => accounts.count(),
+      signUpsByDay: (from) => accounts.signUpsByDay(from),
+      activitySince: (from) => explain.activitySince(from),
+      billingDaily: (from) => billing.staff.daily(from),
+      meters: (fromDay, toDay) => meter.between(fromDay, toDay),
+    },
   });
   const exports = createExportService({
     clock,
@@ -282,6 +319,20 @@ export function createServices(
   return {
     clock,
     account,
+    meter,
+    accounts,
+    admin: createAdminService({
+      accounts,
+      auth,
+      usage,
+      billing: billing.staff,
+      invoices: billing.invoices,
+      classes,
+      materials,
+      audit,
+      overview,
+      passkeys,
+    }),
     exports,
     deletion,
     usage,

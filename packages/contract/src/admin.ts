@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { PIN_PATTERN } from './auth.ts';
 import { paymentStatusSchema } from './billing.ts';
 import { documentKindSchema, refundStateSchema } from './invoices.ts';
+import { passkeySignInRequestSchema } from './passkeys.ts';
 import { PLAN_IDS } from './plans.ts';
+import { type Role, roleSchema } from './user.ts';
 
 /** The operator's console (DESIGN.md §15). Every route lives under /api/admin. */
 
-export const ROLES = ['user', 'support', 'admin'] as const;
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
 /** Roles that may open the console at all; anyone else gets 404 from every /api/admin route. */
 export const STAFF_ROLES: readonly Role[] = ['support', 'admin'];
 export const ROLE_LABELS: Record<Role, string> = {
@@ -80,6 +79,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.refund': 'Refunded payment',
   'payment.reconcile': 'Asked the gateway',
 };
+/** The audit row's reason when "ask the gateway now" was given none. */
+export const RECONCILE_DEFAULT_REASON = 'Asked the gateway for the payment’s state';
 
 const isoDateTime = z.string().describe('ISO-8601 date and time (UTC)');
 const isoDay = z.string().describe('YYYY-MM-DD (UTC)');
@@ -102,14 +103,13 @@ export const reasonSchema = z
 
 // ---- sudo ----
 
-/** A passkey assertion (the browser's AuthenticationResponseJSON), checked by the passkeys feature. */
-export const passkeyAssertionSchema = z
-  .record(z.string(), z.unknown())
-  .describe('navigator.credentials.get() result as JSON (@simplewebauthn/browser)');
-
 export const adminSudoRequestSchema = z.union([
   z.object({ pin: z.string().regex(PIN_PATTERN, 'PIN must be exactly 4 digits') }),
-  z.object({ passkey: passkeyAssertionSchema }),
+  z.object({
+    passkey: passkeySignInRequestSchema.describe(
+      'The challenge from POST /api/admin/sudo/passkey-options, answered by one of the caller’s passkeys',
+    ),
+  }),
 ]);
 export type AdminSudoRequest = z.infer<typeof adminSudoRequestSchema>;
 
@@ -311,6 +311,12 @@ export type AdminUnitsRequest = z.input<typeof adminUnitsRequestSchema>;
 /** Ending sessions, disabling and enabling need only the reason. */
 export const adminReasonRequestSchema = z.object({ reason: reasonSchema });
 export type AdminReasonRequest = z.input<typeof adminReasonRequestSchema>;
+
+/** "Ask the gateway now" changes nothing by itself: a reason is welcome, not required. */
+export const adminReconcileRequestSchema = z
+  .object({ reason: reasonSchema.optional() })
+  .default({});
+export type AdminReconcileRequest = z.input<typeof adminReconcileRequestSchema>;
 
 // ---- payments and invoices ----
 

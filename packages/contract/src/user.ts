@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** Staff roles (DESIGN.md §15); `user` is every learner. Here, not in admin.ts: the user has one. */
+export const ROLES = ['user', 'support', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
 /** The user as the API shows it (SPEC.md §3); never carries the PIN hash. */
 export const userSchema = z.object({
   id: z.string(),
@@ -10,5 +15,10 @@ export const userSchema = z.object({
   mobile: z.string(),
   avatar: z.string().nullable(),
   plan: z.string().describe('free, pro or enterprise; compare case-insensitively'),
+  role: roleSchema
+    .optional()
+    .describe(
+      'Staff (support, admin) see the console’s entry; absent in sessions saved before roles',
+    ),
 });
 export type User = z.infer<typeof userSchema>;

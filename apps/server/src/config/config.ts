@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { aiPricesSchema } from '../features/admin/ai-prices.ts';
 import { parseHostRule } from '../lib/outbound-hosts.ts';
 
 const optionalString = z
@@ -9,6 +10,14 @@ const optionalString = z
   .optional();
 
 const optionalUrl = optionalString.pipe(z.url().optional());
+
+function aiPricesOk(json: string): boolean {
+  try {
+    return aiPricesSchema.safeParse(JSON.parse(json)).success;
+  } catch {
+    return false;
+  }
+}
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -131,6 +140,13 @@ export const envSchema = z.object({
   ANTHROPIC_MODEL: z.string().default('claude-3-5-haiku-latest'),
   OLLAMA_BASE_URL: optionalUrl,
   OLLAMA_MODEL: z.string().default('llama3.2'),
+  /** USD per million tokens by model, JSON (features/admin/ai-prices.ts); merged over the defaults. */
+  AI_PRICES: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => aiPricesOk(v), 'must be JSON like {"gpt-4o-mini":{"input":0.15,"output":0.6}}')
+      .optional(),
+  ),
   /** off: explanations are not grounded in Wikipedia (no request leaves for it). */
   SOURCES: z.enum(['on', 'off']).default('on'),
   /** Where Wikipedia is reached; `{lang}` stands for the explanation's language code. */

@@ -16,6 +16,10 @@ export interface UsersTable {
   pin_hash: string;
   email_verified_at: Timestamp | null;
   created_at: Timestamp;
+  /** user, support or admin (migration 0018). */
+  role: Generated<string>;
+  /** Set while the account is disabled: it cannot sign in. */
+  disabled_at: Generated<Timestamp | null>;
   /** Set when the learner deleted the account: the row stays, anonymous, for payments (0016). */
   deleted_at?: Timestamp | null;
 }
@@ -26,6 +30,8 @@ export interface SessionsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Until when a staff member's confirmed PIN lets this session write (DESIGN.md §15). */
+  sudo_until: Generated<Timestamp | null>;
   /** The browser's User-Agent at sign-in (cut short), shown in words in the session list. */
   user_agent?: string | null;
   /** Written at most every few minutes, not on every request. */
@@ -335,6 +341,59 @@ export interface InvoicesTable {
   issued_at: Timestamp;
 }
 
+export interface CreditNoteCountersTable {
+  financial_year: string;
+  last_number: number;
+}
+
+/** A refund's credit note (CGST s.34): the invoice's amounts, credited back. */
+export interface CreditNotesTable {
+  id: string;
+  financial_year: string;
+  sequence: number;
+  credit_note_number: string;
+  merchant_transaction_id: string;
+  merchant_refund_id: string;
+  invoice_id: string | null;
+  invoice_number: string | null;
+  user_id: string;
+  buyer_name: string;
+  buyer_email: string;
+  buyer_state: string | null;
+  seller_json: string;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  total_paise: number;
+  issued_at: Timestamp;
+}
+
+/** Every staff action, from the console or the command; append-only. */
+export interface StaffActionsTable {
+  id: string;
+  at: Timestamp;
+  actor_id: string | null;
+  actor: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  target_label: string;
+  reason: string;
+  before_json: string | null;
+  after_json: string | null;
+}
+
+/** A day's count of one metric (AI calls and tokens by provider and model, units, 5xx). */
+export interface MeterDaysTable {
+  day: string;
+  metric: string;
+  provider: string;
+  model: string;
+  /** bigint: PostgreSQL answers it as a string. */
+  value: number | string;
+}
+
 export interface RenewMailClaimsTable {
   cycle_id: string;
   user_id: string;
@@ -463,6 +522,10 @@ export interface DB {
   refunds: RefundsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  credit_note_counters: CreditNoteCountersTable;
+  credit_notes: CreditNotesTable;
+  staff_actions: StaffActionsTable;
+  meter_days: MeterDaysTable;
   renew_mail_claims: RenewMailClaimsTable;
   page_views: PageViewsTable;
   follow_ups: FollowUpsTable;

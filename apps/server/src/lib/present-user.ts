@@ -1,4 +1,4 @@
-import type { User } from '@grasp/contract';
+import { roleSchema, type User } from '@grasp/contract';
 import type { UserRow } from '../db/types.ts';
 
 /** The only way a user leaves the server: whitelisted fields, never the PIN hash. */
@@ -12,5 +12,7 @@ export function presentUser(row: UserRow): User {
     mobile: row.mobile,
     avatar: row.avatar,
     plan: row.plan,
+    // The web shows staff the console's entry; a value the schema does not know is a learner's.
+    role: roleSchema.catch('user').parse(row.role),
   };
 }

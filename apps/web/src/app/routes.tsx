@@ -97,6 +97,7 @@ const ConfirmEmailPage = lazyPage(
   'ConfirmEmailPage',
   { path: paths.confirmEmail },
 );
+const AdminRoute = lazyPage(() => import('./admin-route.tsx'), 'AdminRoute');
 const NotFoundPage = lazyPage(() => import('../features/misc/not-found-page.tsx'), 'NotFoundPage', {
   path: null,
 });
@@ -180,6 +181,7 @@ export function AppRoutes() {
         <Route path={paths.forgotPin} element={<ForgotPinPage />} />
         <Route path={paths.resetPin} element={<ResetPinPage />} />
         <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
+        <Route path={`${paths.admin}/*`} element={<AdminRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

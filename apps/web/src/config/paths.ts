@@ -25,6 +25,8 @@ export const paths = {
   /** Mailed links land here: a new PIN, a new email address confirmed. */
   resetPin: '/reset-pin',
   confirmEmail: '/confirm-email',
+  /** The operator's console (DESIGN.md §15): staff only, the 404 page for anyone else. */
+  admin: '/admin',
 } as const;
 
 /** The signed-in app's pages: the service worker serves them offline, and no public page. */

@@ -32,3 +32,15 @@ if (!('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: NoResizeObserver });
   Object.assign(globalThis, { ResizeObserver: NoResizeObserver });
 }
+
+// jsdom has no modal dialogs; the console's dialogs open with showModal() and close with close().
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}

@@ -13,6 +13,7 @@ import * as classes from './0013-classes.ts';
 import * as uniqueFollowUps from './0014-unique-follow-ups.ts';
 import * as account from './0016-account.ts';
 import * as passkeys from './0017-passkeys.ts';
+import * as operatorConsole from './0018-operator-console.ts';
 
 /** Migrations in order; imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   // Numbered after the migrations of branches built beside it (0015).
   '0016-account': account,
   '0017-passkeys': passkeys,
+  '0018-operator-console': operatorConsole,
 };

@@ -122,7 +122,8 @@ const sessionUser = preparedQuery(3, (db, sessionId: string, userId: string, now
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now),
+    .where('sessions.expires_at', '>', now)
+    .where('users.disabled_at', 'is', null),
 );
 
 /** The user of a live session, or undefined when revoked, expired or unknown. */

@@ -1,4 +1,6 @@
 import {
+  ADMIN_ERROR_CODES,
+  ADMIN_MESSAGES,
   AUTH_MESSAGES,
   ERROR_CODES,
   ERROR_MESSAGES,
@@ -146,6 +148,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       pin_hash: await hashPin(input.pin),
       email_verified_at: null,
       created_at: clock.now().toISOString(),
+      role: 'user',
+      disabled_at: null,
       deleted_at: null,
     };
     try {
@@ -164,6 +168,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /** A new session for a user who proved who they are (PIN here, or a passkey). */
   async function startSession(user: UserRow, client: SignInClient): Promise<LoginResponse> {
+    // Told only to whoever proved who they are, so it reveals nothing about the account to others.
+    if (user.disabled_at)
+      throw new AppError(403, ADMIN_ERROR_CODES.accountDisabled, ADMIN_MESSAGES.accountDisabled);
     if (!user.email_verified_at)
       throw new AppError(403, ERROR_CODES.emailNotVerified, AUTH_MESSAGES.emailNotVerified);
     const now = clock.now();

@@ -6,9 +6,21 @@ import type { UsageService } from './usage.service.ts';
 
 export const ADMIN_USAGE = `Usage:
   npm run admin -- list-users
-  npm run admin -- set-plan <username or email> <${PLAN_IDS.join('|')}>
-  npm run admin -- refund <merchantTransactionId>
+  npm run admin -- set-plan <username or email> <${PLAN_IDS.join('|')}> [reason…]
+  npm run admin -- refund <merchantTransactionId> [reason…]
 `;
+
+/** The reason an audit row gets when the command line gave none. */
+export const COMMAND_DEFAULT_REASON = 'Command line (no reason given)';
+
+/** A change the command made, for the audit log (features/admin writes it, actor `cli`). */
+export interface CommandChange {
+  action: 'user.plan' | 'payment.refund';
+  target: { type: 'user' | 'payment'; id: string; label: string };
+  reason: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
 
 interface Output {
   out(text: string): void;
@@ -39,10 +51,14 @@ export async function runAdminCommand(
     db: Kysely<DB>;
     usage: Pick<UsageService, 'startPlan' | 'currentCycle'>;
     refunds?: Pick<RefundService, 'refund'>;
+    /** Records each change in the audit log. */
+    audit?: (change: CommandChange) => Promise<void>;
   } & Output,
 ): Promise<number> {
   const { db, usage } = deps;
   const [command, ...rest] = args;
+  const audit = deps.audit ?? (async () => undefined);
+  const reasonFrom = (extra: string[]) => extra.join(' ').trim() || COMMAND_DEFAULT_REASON;
 
   if (command === 'list-users' && rest.length === 0) {
     const users = await db
@@ -72,8 +88,8 @@ export async function runAdminCommand(
     return 0;
   }
 
-  if (command === 'set-plan' && rest.length === 2) {
-    const [who = '', rawPlan = ''] = rest;
+  if (command === 'set-plan' && rest.length >= 2) {
+    const [who = '', rawPlan = '', ...why] = rest;
     const plan = rawPlan.toLowerCase();
     if (!isPlan(plan)) {
       deps.err(`Unknown plan "${rawPlan}". Plans: ${PLAN_IDS.join(', ')}\n`);
@@ -82,7 +98,7 @@ export async function runAdminCommand(
     const key = who.trim().toLowerCase();
     const user = await db
       .selectFrom('users')
-      .select(['id', 'username'])
+      .select(['id', 'username', 'plan'])
       .where((eb) => eb.or([eb('username_key', '=', key), eb('email_key', '=', key)]))
       .executeTakeFirst();
     if (!user) {
@@ -91,18 +107,38 @@ export async function runAdminCommand(
     }
     await db.transaction().execute((tx) => usage.startPlan(tx, user.id, plan));
     const cycle = await usage.currentCycle(user.id);
+    await audit({
+      action: 'user.plan',
+      target: { type: 'user', id: user.id, label: user.username },
+      reason: reasonFrom(why),
+      before: { plan: user.plan },
+      after: { plan, unitLimit: cycle.unit_limit, unitsUsed: cycle.units_used },
+    });
     const units = cycle.unit_limit === null ? 'unlimited units' : `${cycle.unit_limit} units`;
     deps.out(`${user.username} is now on ${plan}: ${units} until ${cycle.ends_at}\n`);
     return 0;
   }
 
-  if (command === 'refund' && rest.length === 1 && deps.refunds) {
-    const [id = ''] = rest;
+  if (command === 'refund' && rest.length >= 1 && deps.refunds) {
+    const [id = '', ...why] = rest;
     const outcome = await deps.refunds.refund(id.trim());
     if (outcome.kind === 'refused') {
       deps.err(`Refund of ${id} refused: ${outcome.reason}.\n`);
       return 1;
     }
+    const payer = await db
+      .selectFrom('payments')
+      .innerJoin('users', 'users.id', 'payments.user_id')
+      .select('users.username')
+      .where('payments.merchant_transaction_id', '=', id.trim())
+      .executeTakeFirst();
+    await audit({
+      action: 'payment.refund',
+      target: { type: 'payment', id: id.trim(), label: payer?.username ?? id.trim() },
+      reason: reasonFrom(why),
+      before: { state: 'PAYMENT_SUCCESS', refund: null },
+      after: { refund: outcome.state, merchantRefundId: outcome.merchantRefundId },
+    });
     const when =
       outcome.state === 'COMPLETED'
         ? outcome.downgraded

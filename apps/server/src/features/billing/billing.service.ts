@@ -19,6 +19,7 @@ import { createPaymentService } from './payments.service.ts';
 import { createReconciliation } from './reconciliation.service.ts';
 import { createRefundService } from './refunds.service.ts';
 import { createRenewMail } from './renew-mail.ts';
+import { createStaffBilling } from './staff-billing.service.ts';
 import type { UsageService } from './usage.service.ts';
 
 export { PHONEPE_PRODUCTION_URL };
@@ -88,6 +89,8 @@ export function createBillingService(deps: {
     refunds,
     invoices,
     reconciliation,
+    /** What the operator's console reads and does (features/admin). */
+    staff: createStaffBilling({ db, refunds, reconciliation }),
     renewMail,
     /** The test checkout, served only while the sandbox is the gateway in use. */
     sandbox: gateway === sandbox.gateway ? sandbox : null,

@@ -39,3 +39,7 @@ export function financialYear(at: Date): string {
 
 export const invoiceNumber = (year: string, sequence: number) =>
   `GRASP/${year}/${String(sequence).padStart(6, '0')}`;
+
+/** Credit notes (CGST s.34) have their own series per financial year. */
+export const creditNoteNumber = (year: string, sequence: number) =>
+  `GRASP/CN/${year}/${String(sequence).padStart(6, '0')}`;

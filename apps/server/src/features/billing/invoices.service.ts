@@ -8,7 +8,8 @@ import { billingMessages, paymentStatusSchema, refundStateSchema } from '@grasp/
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { notFound } from '../../lib/errors.ts';
-import { invoicePage, type Seller } from './invoice-page.ts';
+import * as creditNotes from './credit-notes.repository.ts';
+import { creditNotePage, invoicePage, type Seller } from './invoice-page.ts';
 import { financialYear, invoiceNumber, splitGst } from './invoice-tax.ts';
 import * as repo from './invoices.repository.ts';
 import type { PaymentRow } from './payments.repository.ts';
@@ -18,6 +19,16 @@ const summary = (row: repo.InvoiceRow): InvoiceSummary => ({
   invoiceId: row.id,
   kind: 'invoice',
   invoiceNumber: row.invoice_number,
+  merchantTransactionId: row.merchant_transaction_id,
+  issuedAt: row.issued_at,
+  totalPaise: row.total_paise,
+  taxPaise: row.cgst_paise + row.sgst_paise + row.igst_paise,
+});
+
+const creditNoteSummary = (row: creditNotes.CreditNoteRow): InvoiceSummary => ({
+  invoiceId: row.id,
+  kind: 'creditNote',
+  invoiceNumber: row.credit_note_number,
   merchantTransactionId: row.merchant_transaction_id,
   issuedAt: row.issued_at,
   totalPaise: row.total_paise,
@@ -55,14 +66,30 @@ export function createInvoiceService(deps: { db: Kysely<DB>; seller: Seller }) {
       });
     },
 
+    /** The user's invoices and credit notes, newest first. */
     async list(userId: string): Promise<InvoiceSummary[]> {
-      return (await repo.invoicesOf(db, userId)).map(summary);
+      const [invoices, notes] = await Promise.all([
+        repo.invoicesOf(db, userId),
+        creditNotes.creditNotesOf(db, userId),
+      ]);
+      return [...invoices.map(summary), ...notes.map(creditNoteSummary)].sort((a, b) =>
+        b.issuedAt.localeCompare(a.issuedAt),
+      );
     },
 
-    /** The printable invoice; someone else's is as unknown as a missing one. */
-    async page(userId: string, invoiceId: string): Promise<string> {
+    /**
+     * The printable invoice or credit note; someone else's is as unknown as a missing one. Staff
+     * (userId null) may print anyone's.
+     */
+    async page(userId: string | null, invoiceId: string): Promise<string> {
+      const mine = (owner: string) => userId === null || owner === userId;
+      if (invoiceId.startsWith('cn_')) {
+        const note = await creditNotes.findCreditNote(db, invoiceId);
+        if (!note || !mine(note.user_id)) throw notFound(billingMessages.invoiceNotFound);
+        return creditNotePage(note);
+      }
       const invoice = await repo.findInvoice(db, invoiceId);
-      if (!invoice || invoice.user_id !== userId) throw notFound(billingMessages.invoiceNotFound);
+      if (!invoice || !mine(invoice.user_id)) throw notFound(billingMessages.invoiceNotFound);
       return invoicePage(invoice);
     },
 

@@ -87,6 +87,21 @@ export function createReconciliation(deps: {
   }
 
   return {
+    /**
+     * "Ask the gateway now" (the operator's console): the payment if still pending, and its
+     * refund if that is; whether either ended. Unknown: undefined.
+     */
+    async checkNow(merchantTransactionId: string): Promise<boolean | undefined> {
+      const now = clock.now();
+      const payment = await payments.findPayment(db, merchantTransactionId);
+      if (!payment) return undefined;
+      let settled = false;
+      if (payment.state === payments.OPEN_STATE) settled = await checkPayment(payment, now);
+      const refund = await refunds.pendingRefundOf(db, merchantTransactionId);
+      if (refund) settled = (await checkRefund(refund, now)) || settled;
+      return settled;
+    },
+
     /** One pass; answers how many were asked about and how many ended. */
     async run(): Promise<{ checked: number; settled: number }> {
       const now = clock.now();

@@ -148,3 +148,12 @@ export async function scheduleRefundCheck(
     .where('state', '=', OPEN)
     .execute();
 }
+
+export function pendingRefundOf(db: Db, merchantTransactionId: string) {
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('merchant_transaction_id', '=', merchantTransactionId)
+    .where('state', '=', OPEN)
+    .executeTakeFirst();
+}

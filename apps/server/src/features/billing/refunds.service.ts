@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { issueCreditNote } from './credit-notes.ts';
 import type { PaymentGateway, RefundReport, WebhookNotice } from './gateways/payment-gateway.ts';
 import * as payments from './payments.repository.ts';
 import * as repo from './refunds.repository.ts';
@@ -75,6 +76,7 @@ export function createRefundService(deps: {
         detail: { merchantRefundId: id, amount: report.amountPaise },
         at,
       });
+      if (report.state === 'COMPLETED') await issueCreditNote(tx, refund, at);
       // Decided once, as the refund completes: a later payment or refund must not reopen it.
       if (report.state !== 'COMPLETED' || !(await fundsCurrentPro(tx, refund))) return false;
       if (!(await repo.claimDowngrade(tx, id, at))) return false;

@@ -137,6 +137,16 @@ export async function restartCycle(
     .execute();
 }
 
+/** Raises a limited cycle's limit; an unlimited one (null) is left alone. */
+export async function addUnits(db: Db, cycleId: string, units: number): Promise<void> {
+  await db
+    .updateTable('usage_cycles')
+    .set((eb) => ({ unit_limit: eb('unit_limit', '+', units) }))
+    .where('id', '=', cycleId)
+    .where('unit_limit', 'is not', null)
+    .execute();
+}
+
 /** Account deletion: usage cycles (their holds by cascade) and renewal-mail claims. */
 export async function deleteUsageOf(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('renew_mail_claims').where('user_id', '=', userId).execute();

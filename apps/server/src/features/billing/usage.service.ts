@@ -150,6 +150,23 @@ export function createUsageService(deps: UsageDeps) {
     return stale.length;
   }
 
+  async function startPlan(tx: Db, userId: string, plan: string): Promise<void> {
+    const now = clock.now();
+    const latest = await repo.latestCycle(tx, userId);
+    await repo.setUserPlan(tx, userId, plan.toLowerCase());
+    // Begun this instant, or after it (by a clock ahead of ours): that cycle becomes the new one.
+    if (latest && Date.parse(latest.starts_at) >= now.getTime()) {
+      const fresh = {
+        plan: plan.toLowerCase(),
+        endsAt: addOneMonth(new Date(latest.starts_at)),
+        unitLimit: unitLimit(plan),
+      };
+      return repo.restartCycle(tx, latest.id, fresh);
+    }
+    if (latest && new Date(latest.ends_at) > now) await repo.endCycle(tx, latest.id, now);
+    await openCycle(tx, userId, plan, now);
+  }
+
   return {
     /** Account deletion's step: usage cycles go (payments and invoices stay: CGST s.36). */
     forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
@@ -211,23 +228,22 @@ export function createUsageService(deps: UsageDeps) {
 
     giveUnitBack,
 
-    /** Starts a fresh cycle on a new plan now (a Pro payment, or an admin's plan change). */
-    async startPlan(tx: Db, userId: string, plan: string): Promise<void> {
-      const now = clock.now();
-      const latest = await repo.latestCycle(tx, userId);
-      await repo.setUserPlan(tx, userId, plan.toLowerCase());
-      // Begun this instant, or after it (by a clock ahead of ours): that cycle becomes the new one.
-      if (latest && Date.parse(latest.starts_at) >= now.getTime()) {
-        const fresh = {
-          plan: plan.toLowerCase(),
-          endsAt: addOneMonth(new Date(latest.starts_at)),
-          unitLimit: unitLimit(plan),
-        };
-        return repo.restartCycle(tx, latest.id, fresh);
-      }
-      if (latest && new Date(latest.ends_at) > now) await repo.endCycle(tx, latest.id, now);
-      await openCycle(tx, userId, plan, now);
+    /**
+     * Adds units to the user's current cycle (an operator's grant); an unlimited cycle stays as
+     * it is. The cycle as it is after.
+     */
+    async grantUnits(userId: string, units: number): Promise<Cycle> {
+      const cycle = await currentCycle(userId);
+      await repo.addUnits(db, cycle.id, units);
+      return (await repo.latestCycle(db, userId)) ?? cycle;
     },
+
+    /** Starts a fresh cycle on a new plan now (a Pro payment, or an admin's plan change). */
+    startPlan,
+
+    /** startPlan in a transaction of its own (the operator's console). */
+    changePlan: (userId: string, plan: string) =>
+      db.transaction().execute((tx) => startPlan(tx, userId, plan)),
   };
 }
 export type UsageService = ReturnType<typeof createUsageService>;

@@ -33,6 +33,7 @@ import {
 } from './answer.ts';
 import { type AnswerText, createStoredTexts } from './answer-texts.ts';
 import * as repo from './explain.repository.ts';
+import { activitySince } from './explain-activity.repository.ts';
 import {
   checkWritesLanguage,
   premiumTemplateError,
@@ -317,10 +318,16 @@ export function createExplainService(deps: ExplainDeps) {
   async function materialOf(userId: string, materialId: string): Promise<MaterialRef> {
     if (!deps.materials) throw notFound();
     const { title } = await deps.materials.materialOf(userId, materialId);
-    return { materialId, title };
+    return {
+      materialId,
+      title,
+    };
   }
 
   return {
+    /** Explanations by day and provider, and their learners, since `from` (the console's overview). */
+    activitySince: (from: Date) => activitySince(db, from.toISOString()),
+
     /** Account deletion's step: the user's explanations go. */
     forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
       repo.deleteExplanationsOf(tx, userId),

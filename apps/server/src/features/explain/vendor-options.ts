@@ -1,5 +1,6 @@
 import type { Config } from '../../config/config.ts';
 import type { VendorsOptions } from './providers/registry.ts';
+import type { UsageReport } from './providers/remote-provider.ts';
 
 /** The part of the config the remote vendors are built from; a whole Config fits. */
 export type ProvidersConfig = Pick<
@@ -18,8 +19,8 @@ export type ProvidersConfig = Pick<
 >;
 
 /** The providers get plain options, never the server's config (STYLE.md 12). */
-export function vendorOptionsOf(config: ProvidersConfig): VendorsOptions {
-  return {
+export function vendorOptionsOf(config: ProvidersConfig, onUsage?: UsageReport): VendorsOptions {
+  const vendors: VendorsOptions = {
     google: {
       apiKey: config.GOOGLE_GENERATIVE_AI_API_KEY,
       baseUrl: config.GOOGLE_BASE_URL,
@@ -37,4 +38,7 @@ export function vendorOptionsOf(config: ProvidersConfig): VendorsOptions {
     },
     ollama: { baseUrl: config.OLLAMA_BASE_URL, model: config.OLLAMA_MODEL },
   };
+  if (!onUsage) return vendors;
+  for (const vendor of Object.values(vendors)) vendor.onUsage = onUsage;
+  return vendors;
 }

@@ -138,6 +138,9 @@ export function createMaterialsService(deps: MaterialsDeps) {
       };
     },
 
+    /** How many materials a learner keeps (the operator's console). */
+    countOf: (userId: string) => repo.countMaterials(db, userId),
+
     /** Stops the PDF readers' worker threads (the app closing). */
     close: () => pdf.close(),
 

@@ -5,6 +5,7 @@ import { useDropdown } from '../../components/ui/use-dropdown.ts';
 import { paths } from '../../config/paths.ts';
 import { Avatar } from './components/avatar.tsx';
 import { ChevronDownIcon } from './components/icons.tsx';
+import { isStaff } from './lib/staff.ts';
 
 interface ProfileMenuProps {
   user: User;
@@ -93,6 +94,11 @@ export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
             <Link to={paths.account} role="menuitem" onClick={close} className={`block ${ITEM}`}>
               {PROFILE_MENU_LABELS.account}
             </Link>
+            {isStaff(user) ? (
+              <Link to={paths.admin} role="menuitem" onClick={close} className={`block ${ITEM}`}>
+                Admin
+              </Link>
+            ) : null}
             <button type="button" role="menuitem" onClick={signOut} className={ITEM}>
               {PROFILE_MENU_LABELS.signOut}
             </button>

@@ -8,7 +8,7 @@ import {
 
 /** Anthropic Claude through the Messages API; unavailable without an API key. */
 export function createAnthropicProvider(
-  { apiKey, baseUrl, model: modelId }: VendorOptions,
+  { apiKey, baseUrl, model: modelId, onUsage }: VendorOptions,
   prompts: Prompts,
 ): ExplanationProvider {
   const model =
@@ -21,5 +21,12 @@ export function createAnthropicProvider(
         });
   // The Messages API requires max_tokens; without one the SDK guesses per model and warns on
   // every call. A two-minute explanation needs far less than this.
-  return createRemoteProvider({ id: 'remote-claude', model, prompts, maxOutputTokens: 4096 });
+  return createRemoteProvider({
+    id: 'remote-claude',
+    model,
+    modelId,
+    onUsage,
+    prompts,
+    maxOutputTokens: 4096,
+  });
 }

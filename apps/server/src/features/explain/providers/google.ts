@@ -8,7 +8,7 @@ import {
 
 /** Gemini through the Generative Language API; unavailable without an API key. */
 export function createGoogleProvider(
-  { apiKey, baseUrl, model: modelId }: VendorOptions,
+  { apiKey, baseUrl, model: modelId, onUsage }: VendorOptions,
   prompts: Prompts,
 ): ExplanationProvider {
   const model =
@@ -20,5 +20,5 @@ export function createGoogleProvider(
           const google = createGoogleGenerativeAI({ apiKey, baseURL: baseUrl });
           return google(modelId);
         });
-  return createRemoteProvider({ id: 'remote-google', model, prompts });
+  return createRemoteProvider({ id: 'remote-google', model, modelId, onUsage, prompts });
 }

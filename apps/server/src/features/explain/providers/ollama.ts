@@ -8,7 +8,7 @@ import {
 
 /** A local model served by Ollama; unavailable until OLLAMA_BASE_URL says where it runs. */
 export function createOllamaProvider(
-  { baseUrl: url, model: modelId }: VendorOptions,
+  { baseUrl: url, model: modelId, onUsage }: VendorOptions,
   prompts: Prompts,
 ): ExplanationProvider {
   const model =
@@ -18,7 +18,7 @@ export function createOllamaProvider(
           const { createOllama } = await import('ollama-ai-provider-v2');
           return createOllama({ baseURL: ollamaApiUrl(url) })(modelId);
         });
-  return createRemoteProvider({ id: 'local-ollama', model, prompts });
+  return createRemoteProvider({ id: 'local-ollama', model, modelId, onUsage, prompts });
 }
 
 /**

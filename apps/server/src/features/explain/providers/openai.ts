@@ -8,7 +8,7 @@ import {
 
 /** OpenAI GPT; unavailable without an API key. */
 export function createOpenAIProvider(
-  { apiKey, baseUrl, model: modelId }: VendorOptions,
+  { apiKey, baseUrl, model: modelId, onUsage }: VendorOptions,
   prompts: Prompts,
 ): ExplanationProvider {
   // The Responses API (POST {baseURL}/responses) is the SDK's default; named explicitly so a
@@ -21,5 +21,5 @@ export function createOpenAIProvider(
           const openai = createOpenAI({ apiKey, baseURL: baseUrl });
           return openai.responses(modelId);
         });
-  return createRemoteProvider({ id: 'remote-openai', model, prompts });
+  return createRemoteProvider({ id: 'remote-openai', model, modelId, onUsage, prompts });
 }

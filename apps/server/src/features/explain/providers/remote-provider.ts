@@ -1,5 +1,5 @@
 import { type ProviderId, type QuizDraft, quizDraftSchema } from '@grasp/contract';
-import type { FinishReason, LanguageModel } from 'ai';
+import type { FinishReason, LanguageModel, LanguageModelUsage } from 'ai';
 import {
   type ExplainInput,
   type ExplanationProvider,
@@ -58,7 +58,18 @@ export interface VendorOptions {
   baseUrl?: string | undefined;
   /** The vendor's model id. */
   model: string;
+  /** Told the tokens of every model call that finished (the operator's daily meters). */
+  onUsage?: UsageReport | undefined;
 }
+
+/** One finished model call's tokens, as the AI SDK reports them. */
+export interface ModelCallUsage {
+  provider: ProviderId;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+export type UsageReport = (usage: ModelCallUsage) => void;
 
 export interface RemoteProviderOptions {
   id: ProviderId;
@@ -67,6 +78,9 @@ export interface RemoteProviderOptions {
   prompts: Prompts;
   /** Only where the vendor insists on a limit; otherwise the vendor's own default applies. */
   maxOutputTokens?: number;
+  /** The vendor's model id, named in usage reports. */
+  modelId?: string;
+  onUsage?: UsageReport | undefined;
 }
 
 /**
@@ -79,7 +93,16 @@ export function createRemoteProvider({
   model,
   prompts,
   maxOutputTokens,
+  modelId = id,
+  onUsage,
 }: RemoteProviderOptions): ExplanationProvider {
+  const report = (usage: LanguageModelUsage) =>
+    onUsage?.({
+      provider: id,
+      model: modelId,
+      inputTokens: usage.inputTokens ?? 0,
+      outputTokens: usage.outputTokens ?? 0,
+    });
   const requireModel = (): Promise<LanguageModel> => {
     if (model === null) throw new ProviderFailureError(`${id} is not configured`);
     return model();
@@ -116,6 +139,7 @@ export function createRemoteProvider({
           // toProviderError tells a timeout from the caller's own abort by the signal.
           throw new ProviderFailureError(`${id} was aborted`);
         } else if (part.type === 'finish') {
+          report(part.totalUsage);
           // In a stream, 'other' means it ended without the vendor's final event: truncated.
           checkFinish(id, part.finishReason);
           if (!sawText) throw new ProviderFailureError(`${id} returned no text`);
@@ -134,7 +158,7 @@ export function createRemoteProvider({
 
     async generate(input) {
       const { system, prompt } = promptOf(input);
-      let result: { text: string; finishReason: FinishReason };
+      let result: { text: string; finishReason: FinishReason; totalUsage: LanguageModelUsage };
       try {
         const { generateText } = await import('ai');
         result = await generateText({
@@ -148,6 +172,7 @@ export function createRemoteProvider({
       } catch (error) {
         throw await toProviderError(id, error, input.signal);
       }
+      report(result.totalUsage);
       // A complete JSON answer is usable unless the vendor says it refused or failed.
       if (result.finishReason !== 'other') checkFinish(id, result.finishReason);
       if (result.text.trim() === '') throw new ProviderFailureError(`${id} returned no text`);
@@ -175,6 +200,7 @@ export function createRemoteProvider({
           maxRetries: 0,
           maxOutputTokens,
         });
+        report(result.totalUsage);
         return result.output;
       } catch (error) {
         throw await toProviderError(id, error, signal);

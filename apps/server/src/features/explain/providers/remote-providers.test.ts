@@ -21,7 +21,7 @@ import {
   ProviderTimeoutError,
 } from './provider.ts';
 import { createConfiguredProviders, createProviderRegistry } from './registry.ts';
-import type { BuildPrompt, Prompts } from './remote-provider.ts';
+import type { BuildPrompt, ModelCallUsage, Prompts } from './remote-provider.ts';
 
 const buildPrompt: BuildPrompt = ({ query, template, difficulty }) => ({
   system: `SYSTEM-RULES template=${template} level=${difficulty}`,
@@ -220,6 +220,27 @@ describe.each(VENDORS)('$name through the real SDK against its fake', (vendor) =
     expect(sent).toContain('Explain \\"photosynthesis\\" in two minutes.');
     // Gemini names the model in the path, the others in the body.
     expect(`${request?.url} ${sent}`).toContain(vendor.model);
+  });
+
+  it('reports each finished call’s tokens from the SDK’s usage, by provider and model', async () => {
+    const reports: ModelCallUsage[] = [];
+    const metered = createConfiguredProviders(
+      vendorOptionsOf(config(vendor.env(fake)), (usage) => reports.push(usage)),
+      prompts,
+      fakeProvider('offline').provider,
+    ).find((p) => p.id === vendor.id);
+    if (!metered) throw new Error(`no ${vendor.id}`);
+    fake.behave({ kind: 'reply', chunks: TEXT_CHUNKS });
+    await metered.generate(input());
+    fake.behave({ kind: 'reply', chunks: TEXT_CHUNKS });
+    await drain(metered.stream(input()));
+    fake.behave({ kind: 'reply', chunks: [JSON.stringify(DRAFT)] });
+    await metered.quiz({ explanation, signal: AbortSignal.timeout(5_000) });
+    expect(reports).toHaveLength(3);
+    for (const report of reports) {
+      expect(report).toMatchObject({ provider: vendor.id, model: vendor.model, inputTokens: 24 });
+      expect(report.outputTokens).toBeGreaterThan(0);
+    }
   });
 
   it('makes a quiz through structured output: asks for the schema, parses the JSON', async () => {

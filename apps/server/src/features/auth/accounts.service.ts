@@ -1,0 +1,54 @@
+import { type Role, SUDO_TTL_MS } from '@grasp/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import * as repo from './accounts.repository.ts';
+
+export type Account = NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>;
+export type AccountSearch = repo.AccountSearch;
+
+/**
+ * Accounts as staff see and change them (DESIGN.md §15): the console reaches users and sessions
+ * only through these functions. Ending sessions writes the sessions rows, which every instance
+ * reads on every request (and its session cache watches), so it holds everywhere at once.
+ */
+export function createAccountsService(deps: { db: Kysely<DB>; clock: Clock }) {
+  const { db, clock } = deps;
+
+  return {
+    search: (search: AccountSearch) => repo.searchAccounts(db, search),
+    find: (id: string) => repo.findAccount(db, id),
+    findByUsername: (username: string) => repo.findAccountByUsername(db, username),
+    openSessions: (userId: string) => repo.openSessionsOf(db, userId, clock.now()),
+    revokeSessions: (userId: string) => repo.revokeSessionsOf(db, userId, clock.now()),
+    setRole: (userId: string, role: Role) => repo.setRole(db, userId, role),
+    usernames: (ids: string[]) => repo.usernamesOf(db, ids),
+    count: () => repo.countAccounts(db),
+    signUpsByDay: (from: Date) => repo.signUpsByDay(db, from.toISOString()),
+
+    /** A disabled account cannot sign in, and its sessions end now. */
+    async disable(userId: string): Promise<void> {
+      const now = clock.now();
+      await db.transaction().execute(async (tx) => {
+        await repo.setDisabledAt(tx, userId, now.toISOString());
+        await repo.revokeSessionsOf(tx, userId, now);
+      });
+    },
+    enable: (userId: string) => repo.setDisabledAt(db, userId, null),
+
+    /** This session may make staff changes for the next 30 minutes. */
+    async grantSudo(sessionId: string): Promise<Date> {
+      const until = new Date(clock.now().getTime() + SUDO_TTL_MS);
+      await repo.setSudoUntil(db, sessionId, until);
+      return until;
+    },
+    /** Until when this session may make staff changes; null when it may not now. */
+    async sudoUntil(sessionId: string): Promise<Date | null> {
+      const until = await repo.sudoUntil(db, sessionId);
+      if (!until) return null;
+      const at = new Date(until);
+      return at > clock.now() ? at : null;
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;
