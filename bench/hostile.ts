@@ -7,7 +7,8 @@
  * server's RSS growth. Goals during the uploads: p99 ≤ 50 ms for both probes, RSS growth ≤ 60 MB.
  * Needs a build (npm run build). Run: npm run bench:hostile
  * PREVIOUS_BUILD=<an older apps/server/dist/main.js> measures it too, after this build (before and
- * after in one run); BENCH_PORT moves the servers; HOSTILE_SECONDS the upload phase (default 30).
+ * after in one run); BENCH_PORT moves the servers; HOSTILE_SECONDS the upload phase (default 30);
+ * CPU_PROF_DIR profiles the servers (main thread and PDF workers, one file each).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,8 @@ const BASELINE_MS = 10_000;
 const UPLOAD_MS = Number(process.env.HOSTILE_SECONDS ?? 30) * 1000;
 const UPLOADERS = 6;
 const port = basePort(3360);
+// CPU_PROF_DIR=dir: the servers write V8 profiles there (bench/profile-summary.ts reads them).
+const profileDir = process.env.CPU_PROF_DIR;
 const explainBody = JSON.stringify({
   query: 'gravity',
   template: 'default',
@@ -161,7 +164,11 @@ async function measure(name: string, script: string, at: number) {
     script,
     at,
     { RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn', LOOP_DELAY_FILE: delayFile },
-    ['--import', new URL('./loop-delay.mjs', import.meta.url).href],
+    [
+      '--import',
+      new URL('./loop-delay.mjs', import.meta.url).href,
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ],
   );
   try {
     const token = await signUp(server, `hostile${Date.now().toString(36)}`);

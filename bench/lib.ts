@@ -30,11 +30,32 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+/**
+ * A baseline started as its users would: plain `node` from PATH, no flags, no environment of ours
+ * but the port (DESIGN's bare hello-world).
+ */
+export async function startBareServer(script: string, port: number): Promise<Started> {
+  const child = spawn('node', [script], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, child, dataDir: '', stop };
+}
+
 export async function startServer(
   script: string,
   port: number,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  /** How long the server may take to answer its health check (a loaded machine starts slowly). */
+  readyWithinMs = 30_000,
 ): Promise<Started> {
   // A server left on the port would answer the health check below and be measured instead.
   if (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)) {
@@ -59,7 +80,7 @@ export async function startServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`);
+  await waitFor(`${url}/api/health`, readyWithinMs);
   return {
     url,
     child,
@@ -142,8 +163,7 @@ export function basePort(fallback: number): number {
   return Number(process.env.BENCH_PORT ?? fallback);
 }
 
-export async function load(options: autocannon.Options): Promise<LoadFigures> {
-  const result = await autocannon({ connections: 50, duration: 10, ...options });
+function loadFigures(result: autocannon.Result): LoadFigures {
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -152,6 +172,26 @@ export async function load(options: autocannon.Options): Promise<LoadFigures> {
     errors: result.non2xx + result.errors + result.timeouts,
     total: result.requests.total,
   };
+}
+
+export async function load(options: autocannon.Options): Promise<LoadFigures> {
+  return loadFigures(await autocannon({ connections: 50, duration: 10, ...options }));
+}
+
+/** One round as `load`, from a plain `node` process of its own (bench/load-process.mjs). */
+export function loadFromOwnProcess(options: autocannon.Options): Promise<LoadFigures> {
+  const script = new URL('./load-process.mjs', import.meta.url).pathname;
+  const settings = JSON.stringify({ connections: 50, duration: 10, ...options });
+  const child = spawn('node', [script, settings], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const output: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      resolve(loadFigures(JSON.parse(Buffer.concat(output).toString('utf8'))));
+    });
+  });
 }
 
 const serverRequire = createRequire(new URL('../apps/server/', import.meta.url));

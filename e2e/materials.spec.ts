@@ -48,10 +48,11 @@ async function uploadNotes(page: Page): Promise<void> {
     mimeType: 'application/pdf',
     buffer: await biologyNotes(),
   });
-  // Added, then distilled at once.
+  // Added, then distilled at once. The first upload also starts the PDF reader's worker thread,
+  // which on a busy machine takes longer than the default wait.
   await expect(
     page.getByRole('heading', { name: 'Concepts in your material “biology notes”' }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 20_000 });
   await expect(panel.getByText('PDF · 2 pages', { exact: false })).toBeVisible();
 }
 

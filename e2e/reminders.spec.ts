@@ -121,7 +121,12 @@ test('the app installs, and reminders are set from the profile menu', async ({ p
 
   // The menu's first item takes the focus; the arrows move on; Enter follows the link.
   await page.getByRole('button', { name: /Profile menu/ }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Classes', 'Reminders', 'Sign out']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Classes',
+    'Reminders',
+    'Account',
+    'Sign out',
+  ]);
   await expect(page.getByRole('menuitem', { name: 'Classes' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Classes' })).toBeVisible();
@@ -251,4 +256,49 @@ test('signing out forgets the reviews kept offline: the next person on the devic
   await expect(page.getByText(/made offline sent/)).toHaveCount(0);
   expect(await keptOffline(page)).toBe(0);
   expect(reviewsBy(first).n).toBe(0);
+});
+
+test('signing out forgets this device’s push subscription, on the server and in the browser', async ({
+  page,
+}) => {
+  await page.request.post('/api/test/clock', { data: { offsetMs: 0 } });
+  // Headless Chromium reaches no push service: this device's subscription is a stand-in that
+  // says when the browser is told to drop it.
+  const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Date.now()}`;
+  await page.addInitScript((subscribed) => {
+    const subscription = {
+      endpoint: subscribed,
+      unsubscribe: () => {
+        localStorage.setItem('e2e-push-dropped', 'yes');
+        return Promise.resolve(true);
+      },
+    };
+    PushManager.prototype.getSubscription = () =>
+      Promise.resolve(
+        localStorage.getItem('e2e-push-dropped') ? null : (subscription as PushSubscription),
+      );
+  }, endpoint);
+  const name = uniqueName('pso');
+  await registerAndSignIn(page, name);
+  await controlledByServiceWorker(page);
+  const saved = await page.request.post('/api/notifications/subscriptions', {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    data: { endpoint, expirationTime: null, keys: { p256dh: 'BPk3', auth: 'a2V5' } },
+  });
+  expect(saved.ok()).toBe(true);
+  const devices = () =>
+    (
+      withDatabase((db) =>
+        db.prepare('select count(*) as n from push_subscriptions where endpoint = ?').get(endpoint),
+      ) as { n: number }
+    ).n;
+  expect(devices()).toBe(1);
+
+  await page.getByRole('button', { name: /Profile menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(devices).toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('e2e-push-dropped')))
+    .toBe('yes');
 });

@@ -29,7 +29,7 @@ export interface OutboundOptions {
   namedHosts: readonly string[];
   /** The schemes a request may use. */
   protocols: readonly ('https:' | 'http:')[];
-  /** Certificates trusted besides the system's (tests' local fake services). */
+  /** Certificates trusted instead of the system's (tests' and benches' local fake services). */
   ca?: string;
 }
 

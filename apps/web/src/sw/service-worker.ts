@@ -6,6 +6,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { APP_PAGES, paths } from '../config/paths.ts';
 import { APP_SHELL_CACHE, USER_API_CACHE } from './caches.ts';
+import { notificationTarget } from './notification-target.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: { url: string; revision: string | null }[];
@@ -91,10 +92,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL(
-    (event.notification.data as { url?: string } | null)?.url ?? paths.review,
-    self.location.origin,
-  );
+  const target = new URL(notificationTarget(event.notification.data, self.location.origin));
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

@@ -50,7 +50,7 @@ export function pdfReaderDefaults(): PdfReaderOptions {
     threads,
     queue: 4 * threads,
     deadlineMs: 20_000,
-    heapMb: 128,
+    heapMb: 64,
     maxPages: MATERIAL_PDF_MAX_PAGES,
     maxChars: MATERIAL_PDF_MAX_CHARS,
     idleMs: 30_000,
@@ -92,7 +92,8 @@ async function startPool(options: PdfReaderOptions): Promise<Piscina<PdfTask, Pd
     idleTimeout: options.idleMs,
     // The slots below keep the line; the pool never queues more than a thread's worth.
     maxQueue: options.threads,
-    resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: 16 },
+    // A small young generation: pdf.js's garbage dies young, and each MiB here is resident.
+    resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: 4 },
     ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
   });
 }

@@ -336,6 +336,26 @@ describe.each(TEST_DATABASES)('reminders on %s', (kind) => {
     expect((await endpointsOf(id)).sort()).toEqual([...fine].sort());
   });
 
+  it('forgets a device on its owner’s sign-out only', async () => {
+    clock.set('2026-11-24T09:30:00.000Z');
+    const owner = await subscriber('deviceOwner');
+    const other = await subscriber('deviceStranger');
+    const endpoint = push.endpoint('owners-phone');
+    expect((await owner.subscribe(endpoint)).statusCode).toBe(200);
+    const forget = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/notifications/subscriptions',
+        headers,
+        payload: { endpoint },
+      });
+    expect((await forget({})).statusCode).toBe(401);
+    expect((await forget(other.headers)).statusCode).toBe(200);
+    expect(await endpointsOf(owner.id)).toEqual([endpoint]);
+    expect((await forget(owner.headers)).statusCode).toBe(200);
+    expect(await endpointsOf(owner.id)).toEqual([]);
+  });
+
   it('keeps at most ten devices a learner: the oldest goes', async () => {
     const { id, subscribe } = await subscriber('manyDevices');
     for (let i = 0; i < 12; i++) {

@@ -1,6 +1,8 @@
 import { ACCOUNT_LABELS } from '@grasp/contract';
 import { useAuth } from '../../lib/auth-store.ts';
+import { DeleteAccountSection } from './components/delete-account-section.tsx';
 import { EmailSection } from './components/email-section.tsx';
+import { ExportSection } from './components/export-section.tsx';
 import { PasskeysSection } from './components/passkeys-section.tsx';
 import { PinSection } from './components/pin-section.tsx';
 import { ProfileSection } from './components/profile-section.tsx';
@@ -22,6 +24,8 @@ export function AccountPage() {
         <PinSection />
         <PasskeysSection />
         <SessionsSection />
+        <ExportSection />
+        <DeleteAccountSection username={user.username} />
       </div>
     </main>
   );

@@ -110,6 +110,52 @@ describe('SignedInControls', () => {
     await waitFor(() => expect(callsTo(fetchMock, '/api/auth/logout')).toHaveLength(1));
   });
 
+  it('signs out: forgets this device’s push subscription on the server, then in the browser, then ends the session', async () => {
+    const order: string[] = [];
+    const headerOf = (init: RequestInit) => new Headers(init.headers).get('authorization');
+    const fetchMock = stubApi({
+      'DELETE /api/notifications/subscriptions': (_url, init) => {
+        order.push(`server forgets the device (${headerOf(init)})`);
+        return json({ success: true });
+      },
+      'POST /api/auth/logout': (_url, init) => {
+        order.push(`session ends (${headerOf(init)})`);
+        return json({ success: true, message: 'You have been signed out' });
+      },
+    });
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/this-device';
+    const subscription = {
+      endpoint,
+      unsubscribe: vi.fn(async () => {
+        order.push('browser forgets the device');
+        return true;
+      }),
+    };
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', class {});
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      serviceWorker: {
+        getRegistration: async () => ({
+          pushManager: { getSubscription: async () => subscription },
+        }),
+      },
+    });
+    signInAs(makeUser());
+    renderHeaderPart();
+    await userEvent.click(menuButton());
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(useAuth.getState().token).toBeNull();
+    await waitFor(() => expect(callsTo(fetchMock, '/api/auth/logout')).toHaveLength(1));
+    expect(callsTo(fetchMock, '/api/notifications/subscriptions')[0]?.body).toEqual({ endpoint });
+    expect(order).toEqual([
+      'server forgets the device (Bearer tok)',
+      'browser forgets the device',
+      'session ends (Bearer tok)',
+    ]);
+  });
+
   it('signs out locally even when the server call fails', async () => {
     stubApi({ 'POST /api/auth/logout': () => Promise.reject(new TypeError('offline')) });
     signInAs(makeUser());

@@ -148,9 +148,14 @@ const SECTIONS: LegalSection[] = [
     title: 'Your choices and rights',
     body: (
       <p>
-        You can ask us for a copy of your data, to correct it, or to delete your account and what
-        belongs to it. Contact us from the email address of your account and we will answer within
-        30 days.
+        You do it yourself on your Account page, at once: download a copy of everything you keep
+        here (one zip file with your profile, explanations, recaps, materials, classes, payments and
+        invoices), correct your name, mobile number or email, see and sign out the devices signed in
+        to your account, and delete your account. Deletion removes your data at once; tax invoices
+        of payments you made are kept, as issued, for the period Indian tax law requires (CGST Act,
+        section 36), and nothing else of you. A forgotten PIN is reset by a link sent to your email.
+        For anything else, contact us from the email address of your account and we will answer
+        within 30 days.
       </p>
     ),
   },

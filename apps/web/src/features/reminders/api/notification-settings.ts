@@ -33,7 +33,16 @@ export async function saveSubscription(subscription: PushSubscriptionJSON): Prom
   await apiRequest(SUBSCRIPTIONS_PATH, { body: subscription });
 }
 
-/** DELETE /api/notifications/subscriptions */
-export async function deleteSubscription(endpoint: string): Promise<void> {
-  await apiRequest(SUBSCRIPTIONS_PATH, { method: 'DELETE', body: { endpoint } });
+/**
+ * DELETE /api/notifications/subscriptions. On sign-out the session's token is given, as the app
+ * has already forgotten it.
+ */
+export async function deleteSubscription(endpoint: string, token?: string): Promise<void> {
+  await apiRequest(SUBSCRIPTIONS_PATH, {
+    method: 'DELETE',
+    body: { endpoint },
+    ...(token
+      ? { headers: { Authorization: `Bearer ${token}` }, skipUnauthorizedHandler: true }
+      : {}),
+  });
 }

@@ -45,3 +45,20 @@ export async function unsubscribeThisDevice(): Promise<void> {
   await deleteSubscription(subscription.endpoint);
   await subscription.unsubscribe();
 }
+
+/**
+ * On sign-out: the server forgets this device (with the session's `token`, still valid), then
+ * the browser does, even when the server could not be told (offline), so the next person on the
+ * device gets no one else's reminders.
+ */
+export async function forgetThisDevice(token: string): Promise<void> {
+  if (!pushSupported()) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return;
+  try {
+    await deleteSubscription(subscription.endpoint, token);
+  } finally {
+    await subscription.unsubscribe();
+  }
+}
