@@ -6,20 +6,61 @@ import { expect, type Page } from '@playwright/test';
 export const DATA_DIR =
   process.env.E2E_DATA_DIR ?? `/tmp/grasp-e2e-${process.env.E2E_PORT ?? 3100}`;
 
-/** The verification link of the newest mail to an address, read from the outbox as a user would. */
-export function verificationLink(email: string, dataDir = DATA_DIR): string {
+/** The mails to an address in the outbox, newest first, decoded from quoted-printable. */
+function mailsTo(email: string, dataDir: string): string[] {
   const dir = join(dataDir, 'outbox');
-  const file = readdirSync(dir)
+  let files: string[];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return files
     .filter((f) => f.endsWith(`${email}.eml`))
     .sort()
-    .at(-1);
-  if (!file) throw new Error(`no mail to ${email} in ${dir}`);
-  const text = readFileSync(join(dir, file), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  const link = /https?:\/\/[^\s"<>]+\/verify-email\?token=[\w-]+/.exec(text)?.[0];
+    .reverse()
+    .map((file) =>
+      readFileSync(join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) =>
+          String.fromCharCode(Number.parseInt(hex, 16)),
+        ),
+    );
+}
+
+/** The link to `path` in the newest mail to an address that has one, as path and query. */
+function linkInMails(email: string, path: string, dataDir: string): string | undefined {
+  const pattern = new RegExp(`https?://[^\\s"<>]+${path}\\?token=[\\w-]+`);
+  for (const text of mailsTo(email, dataDir)) {
+    const link = pattern.exec(text)?.[0];
+    if (link) return new URL(link).pathname + new URL(link).search;
+  }
+  return undefined;
+}
+
+/** The verification link of the newest mail to an address, read from the outbox as a user would. */
+export function verificationLink(email: string, dataDir = DATA_DIR): string {
+  const [newest] = mailsTo(email, dataDir);
+  if (newest === undefined) throw new Error(`no mail to ${email} in ${join(dataDir, 'outbox')}`);
+  const link = linkInMails(email, '/verify-email', dataDir);
   if (!link) throw new Error('no verification link in the mail');
-  return new URL(link).pathname + new URL(link).search;
+  return link;
+}
+
+/**
+ * The link to `path` (`/reset-pin`) in the newest mail to an address carrying one, waited for:
+ * a mail the server sends after answering (the forgotten-PIN one, whose answer must not tell
+ * whether the account exists) reaches the outbox a moment later.
+ */
+export async function mailedLink(email: string, path: string, dataDir = DATA_DIR): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => (link = linkInMails(email, path, dataDir)), {
+      message: `a mail to ${email} with a ${path} link`,
+      timeout: 15_000,
+    })
+    .toBeDefined();
+  return link as string;
 }
 
 export const uniqueName = (prefix: string) =>
