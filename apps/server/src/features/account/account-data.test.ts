@@ -7,6 +7,7 @@ import { TEST_DATABASES } from '../../test/databases.ts';
 import { fakeProvider } from '../../test/fake-provider.ts';
 import { manualClock } from '../../test/manual-clock.ts';
 import { recordingMailer } from '../../test/recording-mailer.ts';
+import { EXPORT_PAGE } from './export.service.ts';
 
 /** Tables that hold a person's rows by one of these columns. */
 const PERSONAL_COLUMNS = ['user_id', 'teacher_id'];
@@ -165,6 +166,117 @@ describe.each(TEST_DATABASES)('taking and deleting one’s data on %s', (kind) =
     expect(fourth.statusCode).toBe(429);
     clock.advance(60 * 60 * 1000 + 1000);
     expect((await call(token, 'GET', '/api/me/export')).statusCode).toBe(200);
+  });
+
+  it('exports a history longer than a page, each explanation with its own follow-ups and quiz', async () => {
+    const { token, userId, explanationId } = await busyLearner('Vik');
+    const db = t.database.db;
+    const { answer_id: answerId } = await db
+      .selectFrom('explanations')
+      .select('answer_id')
+      .where('id', '=', explanationId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('quiz_sets')
+      .values({
+        answer_id: answerId,
+        questions_json: JSON.stringify(
+          [1, 2, 3].map((n) => ({
+            questionId: `q${n}`,
+            section: 'Core',
+            prompt: `Question ${n}?`,
+            options: ['a', 'b', 'c', 'd'],
+            correctChoice: 0,
+            why: 'Because.',
+          })),
+        ),
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column('answer_id').doNothing())
+      .execute();
+    // Two and a half pages after the first explanation, each a second apart, oldest first.
+    const count = 2 * EXPORT_PAGE + EXPORT_PAGE / 2;
+    const start = Date.parse('2000-01-01T00:00:00.000Z');
+    const ids = Array.from({ length: count }, (_, i) => `vik-${String(i).padStart(4, '0')}`);
+    const at = (i: number, plus = 0) => new Date(start + i * 1000 + plus).toISOString();
+    await db
+      .insertInto('explanations')
+      .values(
+        ids.map((id, i) => ({
+          id,
+          user_id: userId,
+          concept_name: `Concept ${i}`,
+          query_key: `concept ${i}`,
+          template: 'default',
+          difficulty: 'beginner',
+          provider: 'offline',
+          answer_id: answerId,
+          created_at: at(i),
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('follow_ups')
+      .values(
+        ids.flatMap((id, i) =>
+          [1, 2].map((n) => ({
+            id: `${id}-f${n}`,
+            explanation_id: id,
+            question_key: `q${n}`,
+            question: `Question ${n} about concept ${i}?`,
+            answer: `Answer ${n} for concept ${i}.`,
+            created_at: at(i, n),
+          })),
+        ),
+      )
+      .execute();
+    const quizzed = ids.filter((_, i) => i % 7 === 0);
+    await db
+      .insertInto('quiz_attempts')
+      .values(
+        quizzed.map((id) => ({
+          id: `${id}-quiz`,
+          explanation_id: id,
+          user_id: userId,
+          answer_id: answerId,
+          created_at: at(0),
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('quiz_answers')
+      .values(
+        quizzed.flatMap((id) =>
+          [1, 2].map((n) => ({
+            attempt_id: `${id}-quiz`,
+            question_id: `q${n}`,
+            choice: n === 1 ? 0 : 1,
+            correct: n === 1 ? 1 : 0,
+            created_at: at(0),
+          })),
+        ),
+      )
+      .execute();
+
+    const res = await call(token, 'GET', '/api/me/export');
+    expect(res.statusCode).toBe(200);
+    const entries = unzipSync(new Uint8Array(res.rawPayload));
+    const explanations = Object.keys(entries)
+      .filter((name) => name.startsWith('explanations/'))
+      .sort();
+    // The learner's own explanation is newer than the seeded ones: it comes last.
+    expect(explanations).toHaveLength(count + 1);
+    for (const i of [0, EXPORT_PAGE - 1, EXPORT_PAGE, 2 * EXPORT_PAGE + 7, count - 1]) {
+      const name = explanations[i] as string;
+      expect(name).toBe(`explanations/${String(i + 1).padStart(4, '0')}-concept-${i}.md`);
+      const markdown = strFromU8(entries[name] as Uint8Array);
+      expect(markdown).toContain(`# Concept ${i}`);
+      expect(markdown).toContain(`Question 1 about concept ${i}?`);
+      expect(markdown).toContain(`Answer 2 for concept ${i}.`);
+      expect(markdown).not.toContain(`about concept ${i + 1}?`);
+      if (i % 7 === 0) expect(markdown).toContain('1 of 2 answered right.');
+      else expect(markdown).not.toContain('## Quiz');
+    }
   });
 
   it('refuses an export without a session', async () => {

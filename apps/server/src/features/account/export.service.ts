@@ -1,5 +1,11 @@
-import { Readable } from 'node:stream';
-import { ACCOUNT_MESSAGES, ERROR_CODES, EXPORTS_PER_HOUR, PRODUCT_NAME } from '@grasp/contract';
+import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
+import {
+  ACCOUNT_MESSAGES,
+  ERROR_CODES,
+  EXPORTS_PER_HOUR,
+  type ExplanationRecord,
+  PRODUCT_NAME,
+} from '@grasp/contract';
 import { ZipFile } from 'yazl';
 import type { UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -18,11 +24,17 @@ import type { ShareService } from '../share/share.service.ts';
 const HOUR_MS = 60 * 60 * 1000;
 /** A material's passages read for an export: a 500-page PDF has far fewer. */
 const PASSAGES_READ = 100_000;
+/**
+ * Explanations read for the zip this many at a time, in four queries a page: one query per
+ * explanation and table would be thousands of round trips for a long history, seconds on a
+ * database across a network.
+ */
+export const EXPORT_PAGE = 100;
 
 /** What an export reads, each through its feature's service. */
 export interface ExportSources {
   explain: Pick<ExplainService, 'explanationsOf'>;
-  learning: Pick<LearningService, 'record'>;
+  learning: Pick<LearningService, 'records'>;
   share: Pick<ShareService, 'markdownOf'>;
   recaps: Pick<RecapsService, 'cardsOf'>;
   materials: Pick<MaterialsService, 'list' | 'readingOrder'>;
@@ -43,6 +55,37 @@ function entryName(folder: string, index: number, title: string, extension: stri
       .slice(0, 60)
       .replace(/-+$/, '') || 'untitled';
   return `${folder}/${String(index + 1).padStart(4, '0')}-${slug}.${extension}`;
+}
+
+/** What the zip is sent in: a few entries' worth, instead of a write for every header and entry. */
+const SEND_BYTES = 64 * 1024;
+
+/**
+ * Gathers the zip's many small pieces (a local header, the data and a descriptor for every
+ * entry) into writes of SEND_BYTES: a socket write, and a chunk of the chunked encoding, per
+ * piece would cost more than the pieces.
+ */
+function coalesced(): Transform {
+  let held: Buffer[] = [];
+  let bytes = 0;
+  const release = (stream: Transform) => {
+    if (bytes === 0) return;
+    stream.push(held.length === 1 ? held[0] : Buffer.concat(held, bytes));
+    held = [];
+    bytes = 0;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done: TransformCallback) {
+      held.push(chunk);
+      bytes += chunk.length;
+      if (bytes >= SEND_BYTES) release(this);
+      done();
+    },
+    flush(done: TransformCallback) {
+      release(this);
+      done();
+    },
+  });
 }
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
@@ -81,12 +124,41 @@ export function createExportService(deps: {
     });
   }
 
-  async function explanationMarkdown(userId: string, explanationId: string): Promise<string> {
-    const record = await sources.learning.record(userId, explanationId);
+  function explanationMarkdown(record: ExplanationRecord): string {
     const markdown = sources.share.markdownOf(record);
     if (!record.quiz) return markdown;
     const { score, answered } = record.quiz;
     return `${markdown}\n## Quiz\n\n${score} of ${answered} answered right.\n`;
+  }
+
+  /**
+   * The record of the explanation at an index, read a page at a time as the zip reaches it:
+   * the page being written and the next one (read while this one is written) are all that is
+   * held, whatever the history's length.
+   */
+  function pagedRecords(userId: string, ids: readonly string[]) {
+    const pages = new Map<number, Promise<Map<string, ExplanationRecord>>>();
+    const load = (page: number) => {
+      let read = pages.get(page);
+      if (!read) {
+        read = sources.learning.records(
+          userId,
+          ids.slice(page * EXPORT_PAGE, (page + 1) * EXPORT_PAGE),
+        );
+        // Read ahead: its failure is reported when its first entry awaits it.
+        read.catch(() => undefined);
+        pages.set(page, read);
+      }
+      return read;
+    };
+    return async (index: number): Promise<ExplanationRecord | undefined> => {
+      const page = Math.floor(index / EXPORT_PAGE);
+      // Entries are written in order: the page before is done with.
+      pages.delete(page - 1);
+      const records = load(page);
+      if ((page + 1) * EXPORT_PAGE < ids.length) load(page + 1);
+      return (await records).get(ids[index] as string);
+    };
   }
 
   async function addMaterials(zip: ZipFile, user: UserRow): Promise<void> {
@@ -128,10 +200,18 @@ export function createExportService(deps: {
           settings: { reminders: await sources.reminders.settings(user.id) },
         }),
       );
+      const recordAt = pagedRecords(
+        user.id,
+        explanations.map((row) => row.id),
+      );
       explanations.forEach((row, index) => {
-        lazy(zip, entryName('explanations', index, row.concept_name, 'md'), () =>
-          explanationMarkdown(user.id, row.id),
-        );
+        lazy(zip, entryName('explanations', index, row.concept_name, 'md'), async () => {
+          const record = await recordAt(index);
+          // Deleted while the zip was being written (the account's own other tab, say).
+          return record
+            ? explanationMarkdown(record)
+            : `# ${row.concept_name}\n\nDeleted while this export was made.\n`;
+        });
       });
       lazy(zip, 'recaps.json', async () => json(await sources.recaps.cardsOf(user.id)));
       await addMaterials(zip, user);
@@ -145,7 +225,9 @@ export function createExportService(deps: {
       }
       zip.end();
       const date = now.toISOString().slice(0, 10);
-      return { filename: `grasp-export-${date}.zip`, stream: zip.outputStream };
+      // A failed entry destroys the zip's stream, and the pipeline ends the download with it.
+      const stream = pipeline(zip.outputStream as Readable, coalesced(), () => undefined);
+      return { filename: `grasp-export-${date}.zip`, stream };
     },
   };
 }

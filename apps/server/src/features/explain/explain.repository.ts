@@ -175,28 +175,42 @@ export function conceptHistory(db: Db, userId: string, queryKey: string) {
     .execute();
 }
 
+const RECORD_COLUMNS = [
+  'explanations.id',
+  'concept_name',
+  'template',
+  'difficulty',
+  'language',
+  'provider',
+  'answer_id',
+  'answer_texts.text',
+  'answer_texts.details_json',
+  'material_id',
+  'material_title',
+  'created_at',
+] as const;
+
 /** One of the user's explanations with its answer text; undefined for anyone else's id. */
 export function explanationOf(db: Db, userId: string, explanationId: string) {
   return db
     .selectFrom('explanations')
     .innerJoin('answer_texts', 'answer_texts.id', 'explanations.answer_id')
-    .select([
-      'explanations.id',
-      'concept_name',
-      'template',
-      'difficulty',
-      'language',
-      'provider',
-      'answer_id',
-      'answer_texts.text',
-      'answer_texts.details_json',
-      'material_id',
-      'material_title',
-      'created_at',
-    ])
+    .select(RECORD_COLUMNS)
     .where('explanations.id', '=', explanationId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** Several of the user's explanations with their answer texts, in one query (an export's page). */
+export function explanationsByIds(db: Db, userId: string, explanationIds: readonly string[]) {
+  if (explanationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('explanations')
+    .innerJoin('answer_texts', 'answer_texts.id', 'explanations.answer_id')
+    .select(RECORD_COLUMNS)
+    .where('explanations.id', 'in', explanationIds)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** The user's explanations, oldest first: what an export lists. */

@@ -156,6 +156,30 @@ export const sharedPartOf = (response: object) => sharedParts.get(response as Ex
 
 type Message = repo.NewExplanation & { text: AnswerText };
 
+/** An explanation's row with its answer text, as the learning loop and the export read it. */
+function toExplanation(row: NonNullable<Awaited<ReturnType<typeof repo.explanationOf>>>) {
+  const details = readAnswerDetails(row.details_json);
+  return {
+    explanationId: row.id,
+    answerId: row.answer_id,
+    query: row.concept_name,
+    template: row.template,
+    difficulty: row.difficulty,
+    language: row.language,
+    provider: row.provider,
+    response: row.text,
+    relatedConcepts: extractRelatedConcepts(row.text),
+    ...(details.graph ? { graph: details.graph } : {}),
+    ...(details.glossary ? { glossary: details.glossary } : {}),
+    suggestedQuestions: details.suggestedQuestions,
+    sources: details.sources,
+    ...(row.material_id && row.material_title
+      ? { material: { materialId: row.material_id, title: row.material_title } }
+      : {}),
+    createdAt: row.created_at,
+  };
+}
+
 export function createExplainService(deps: ExplainDeps) {
   const { db, clock } = deps;
   const inFlight = deps.inFlight ?? createInFlight<Answer>();
@@ -428,27 +452,12 @@ export function createExplainService(deps: ExplainDeps) {
     /** One of the user's explanations (undefined for anyone else's id): the learning loop's ground. */
     async explanationOf(userId: string, explanationId: string) {
       const row = await repo.explanationOf(db, userId, explanationId);
-      if (!row) return undefined;
-      const details = readAnswerDetails(row.details_json);
-      return {
-        explanationId: row.id,
-        answerId: row.answer_id,
-        query: row.concept_name,
-        template: row.template,
-        difficulty: row.difficulty,
-        language: row.language,
-        provider: row.provider,
-        response: row.text,
-        relatedConcepts: extractRelatedConcepts(row.text),
-        ...(details.graph ? { graph: details.graph } : {}),
-        ...(details.glossary ? { glossary: details.glossary } : {}),
-        suggestedQuestions: details.suggestedQuestions,
-        sources: details.sources,
-        ...(row.material_id && row.material_title
-          ? { material: { materialId: row.material_id, title: row.material_title } }
-          : {}),
-        createdAt: row.created_at,
-      };
+      return row ? toExplanation(row) : undefined;
+    },
+
+    /** Several of the user's explanations in one read, in no particular order; others' are left out. */
+    async explanationsByIds(userId: string, explanationIds: readonly string[]) {
+      return (await repo.explanationsByIds(db, userId, explanationIds)).map(toExplanation);
     },
 
     inFlightCount: () => inFlight.size,

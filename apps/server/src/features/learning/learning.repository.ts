@@ -13,6 +13,19 @@ export function followUpsOf(db: Db, explanationId: string) {
     .execute();
 }
 
+/** The follow-ups of several explanations in one query, each explanation's in order. */
+export function followUpsOfMany(db: Db, explanationIds: readonly string[]) {
+  if (explanationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('follow_ups')
+    .select(['id', 'explanation_id', 'question', 'answer', 'created_at'])
+    .where('explanation_id', 'in', explanationIds)
+    .orderBy('explanation_id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 export function findFollowUp(db: Db, explanationId: string, questionKey: string) {
   return db
     .selectFrom('follow_ups')
@@ -55,6 +68,19 @@ export function reExplanationsOf(db: Db, explanationId: string) {
     .selectFrom('re_explanations')
     .select(['section', 'approach', 'answer', 'created_at'])
     .where('explanation_id', '=', explanationId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The re-explanations of several explanations in one query, each explanation's in order. */
+export function reExplanationsOfMany(db: Db, explanationIds: readonly string[]) {
+  if (explanationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('re_explanations')
+    .select(['explanation_id', 'section', 'approach', 'answer', 'created_at'])
+    .where('explanation_id', 'in', explanationIds)
+    .orderBy('explanation_id')
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -207,6 +233,25 @@ export function quizStateOf(db: Db, explanationId: string) {
     .where('quiz_attempts.explanation_id', '=', explanationId)
     .groupBy(['quiz_attempts.id', 'quiz_sets.questions_json'])
     .executeTakeFirst();
+}
+
+/** quizStateOf for several explanations in one query (each has at most one attempt). */
+export function quizStatesOf(db: Db, explanationIds: readonly string[]) {
+  if (explanationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('quiz_attempts')
+    .innerJoin('quiz_sets', 'quiz_sets.answer_id', 'quiz_attempts.answer_id')
+    .leftJoin('quiz_answers', 'quiz_answers.attempt_id', 'quiz_attempts.id')
+    .select((eb) => [
+      'quiz_attempts.id',
+      'quiz_attempts.explanation_id',
+      'quiz_sets.questions_json',
+      eb.fn.count<string | number>('quiz_answers.question_id').as('answered'),
+      eb.fn.coalesce(eb.fn.sum<string | number>('quiz_answers.correct'), eb.lit(0)).as('score'),
+    ])
+    .where('quiz_attempts.explanation_id', 'in', explanationIds)
+    .groupBy(['quiz_attempts.id', 'quiz_attempts.explanation_id', 'quiz_sets.questions_json'])
+    .execute();
 }
 
 /** Account deletion: the user's quiz attempts (and their answers, by cascade). */

@@ -36,7 +36,7 @@ import { shortAnswer } from './short-answer.ts';
 export interface LearningDeps {
   db: Kysely<DB>;
   clock: Clock;
-  explanations: Pick<ExplainService, 'explanationOf'>;
+  explanations: Pick<ExplainService, 'explanationOf' | 'explanationsByIds'>;
   providers: ProviderLookup;
   units: {
     takeUnit(userId: string): Promise<UnitHold>;
@@ -76,6 +76,31 @@ function toFollowUp(row: {
     question: row.question,
     answer: row.answer,
     createdAt: row.created_at,
+  };
+}
+
+/** An explanation with what the learner did with it, as GET /api/ai/explanations/{id} shows it. */
+function toRecord(
+  explanation: Explanation,
+  followUps: { id: string; question: string; answer: string; created_at: string }[],
+  reExplanations: { section: string; approach: string; answer: string }[],
+  quiz: ExplanationRecord['quiz'],
+): ExplanationRecord {
+  const { answerId: _answerId, ...shown } = explanation;
+  return {
+    ...(shown as Omit<ExplanationRecord, 'followUps' | 'reExplanations' | 'quiz'>),
+    followUps: followUps.map((f) => ({
+      followUpId: f.id,
+      question: f.question,
+      answer: f.answer,
+      createdAt: f.created_at,
+    })),
+    reExplanations: reExplanations.map((r) => ({
+      section: r.section,
+      approach: r.approach as ReExplanation['approach'],
+      answer: r.answer,
+    })),
+    ...(quiz ? { quiz } : {}),
   };
 }
 
@@ -175,22 +200,47 @@ export function createLearningService(deps: LearningDeps) {
         repo.reExplanationsOf(db, explanationId),
         quizzes.stateOf(explanationId),
       ]);
-      const { answerId: _answerId, ...shown } = explanation;
-      return {
-        ...(shown as Omit<ExplanationRecord, 'followUps' | 'reExplanations' | 'quiz'>),
-        followUps: followUps.map((f) => ({
-          followUpId: f.id,
-          question: f.question,
-          answer: f.answer,
-          createdAt: f.created_at,
-        })),
-        reExplanations: reExplanations.map((r) => ({
-          section: r.section,
-          approach: r.approach as ReExplanation['approach'],
-          answer: r.answer,
-        })),
-        ...(quiz ? { quiz } : {}),
+      return toRecord(explanation, followUps, reExplanations, quiz);
+    },
+
+    /**
+     * The records of several of the user's explanations in four queries whatever their number
+     * (an export reads a long history a page at a time), by explanation id; ids that are not
+     * the user's, or are gone, are left out.
+     */
+    async records(
+      userId: string,
+      explanationIds: readonly string[],
+    ): Promise<Map<string, ExplanationRecord>> {
+      const [explanations, followUps, reExplanations, quizStates] = await Promise.all([
+        deps.explanations.explanationsByIds(userId, explanationIds),
+        repo.followUpsOfMany(db, explanationIds),
+        repo.reExplanationsOfMany(db, explanationIds),
+        quizzes.statesOf(explanationIds),
+      ]);
+      const byExplanation = <T extends { explanation_id: string }>(rows: T[]) => {
+        const grouped = new Map<string, T[]>();
+        for (const row of rows) {
+          const list = grouped.get(row.explanation_id);
+          if (list) list.push(row);
+          else grouped.set(row.explanation_id, [row]);
+        }
+        return grouped;
       };
+      const follows = byExplanation(followUps);
+      const reExplained = byExplanation(reExplanations);
+      return new Map(
+        explanations.map((explanation) => {
+          const id = explanation.explanationId;
+          const record = toRecord(
+            explanation,
+            follows.get(id) ?? [],
+            reExplained.get(id) ?? [],
+            quizStates.get(id),
+          );
+          return [id, record];
+        }),
+      );
     },
 
     async followUp(

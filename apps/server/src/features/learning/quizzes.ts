@@ -29,6 +29,20 @@ export const storedQuestionsSchema = z.array(
 );
 type StoredQuestion = z.infer<typeof storedQuestionsSchema>[number];
 
+function toQuizState(row: {
+  id: string;
+  questions_json: string;
+  answered: string | number;
+  score: string | number;
+}): QuizState {
+  return {
+    quizId: row.id,
+    score: Number(row.score),
+    answered: Number(row.answered),
+    total: storedQuestionsSchema.parse(JSON.parse(row.questions_json)).length,
+  };
+}
+
 export interface QuizzesDeps {
   db: Kysely<DB>;
   clock: Clock;
@@ -175,13 +189,13 @@ export function createQuizzes(deps: QuizzesDeps) {
 
     async stateOf(explanationId: string): Promise<QuizState | undefined> {
       const row = await repo.quizStateOf(db, explanationId);
-      if (!row) return undefined;
-      return {
-        quizId: row.id,
-        score: Number(row.score),
-        answered: Number(row.answered),
-        total: storedQuestionsSchema.parse(JSON.parse(row.questions_json)).length,
-      };
+      return row ? toQuizState(row) : undefined;
+    },
+
+    /** The quiz states of several explanations in one read, by explanation id. */
+    async statesOf(explanationIds: readonly string[]): Promise<Map<string, QuizState>> {
+      const rows = await repo.quizStatesOf(db, explanationIds);
+      return new Map(rows.map((row) => [row.explanation_id, toQuizState(row)]));
     },
   };
 }
