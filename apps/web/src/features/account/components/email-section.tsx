@@ -42,6 +42,7 @@ export function EmailSection({ email }: { email: string }) {
             value={next}
             maxLength={254}
             onChange={(e) => setNext(e.target.value)}
+            aria-invalid={(state.status === 'failed' && emailProblem(next) !== null) || undefined}
             aria-describedby={noteId}
           />
           <PinField

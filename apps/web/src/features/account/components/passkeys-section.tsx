@@ -8,6 +8,7 @@ import {
   passkeyErrorMessage,
   passkeysSupported,
 } from '../../../lib/webauthn.ts';
+import { FormAlert } from '../../auth/index.ts';
 import {
   fetchPasskeys,
   fetchRegistrationOptions,
@@ -141,12 +142,11 @@ export function PasskeysSection() {
             <Spinner label={L.loading} className="h-6 w-6" />
           </div>
         ) : load.status === 'error' ? (
-          <div role="alert" className="text-sm text-red-800 dark:text-red-200">
-            <p className="font-medium">{load.message}</p>
+          <FormAlert message={load.message}>
             <Button variant="secondary" className="mt-3" onClick={read}>
               {L.retry}
             </Button>
-          </div>
+          </FormAlert>
         ) : load.passkeys.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">{L.empty}</p>
         ) : (
