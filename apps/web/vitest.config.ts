@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // jsdom renders slowly on a loaded 2-core machine; a test still fails on a state never reached.
+    testTimeout: 20_000,
   },
 });

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy/waitFor wait for a state, not a time: on a loaded 2-core CI machine a render can take
+// longer than the library's 1 s default, so give states the time a slow machine needs.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
