@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// The web tests share one jsdom and worker (isolate: false in vitest.config.ts): each file still
+// imports our modules afresh, so no store, hook or vi.mock leaks from the file before.
+vi.resetModules();
+
+// findBy/waitFor wait for a state, not a time: on a loaded 2-core CI machine a render can take
+// longer than the library's 1 s default, so give states the time a slow machine needs.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import { adminPaths } from '../../config/admin-paths.ts';
 import { fetchAudit } from './api/admin-api.ts';
 import { DataTable, type tableFeaturesUsed } from './components/data-table.tsx';
-import { Pager } from './components/pager.tsx';
+import { PagedList } from './components/paged-list.tsx';
 import { SearchField } from './components/search-field.tsx';
-import { card, Empty, Failed, Loading } from './components/states.tsx';
 import { When } from './components/when.tsx';
 import { useListParams } from './hooks/use-list-params.ts';
 import { useLoad } from './hooks/use-load.ts';
@@ -81,7 +80,6 @@ export function AuditPage() {
   const { values, page, update } = useListParams(DEFAULTS);
   const query = { actor: values.actor || undefined, target: values.target || undefined, page };
   const audit = useLoad(JSON.stringify(query), (signal) => fetchAudit(query, signal));
-  const data = audit.data;
   return (
     <section aria-labelledby="admin-title" className="space-y-4">
       <h1 id="admin-title" className="text-2xl font-bold tracking-tight">
@@ -99,33 +97,23 @@ export function AuditPage() {
           onSearch={(target) => update({ target })}
         />
       </div>
-      <div className={card}>
-        {audit.status === 'error' ? (
-          <div className="p-4">
-            <Failed message={audit.error?.message} retry={audit.reload} />
-          </div>
-        ) : !data ? (
-          <Loading label="Loading the audit log" />
-        ) : data.entries.length === 0 ? (
-          <Empty>{ADMIN_MESSAGES.noAudit}</Empty>
-        ) : (
-          <>
-            <DataTable
-              label="Audit log"
-              columns={COLUMNS}
-              rows={data.entries}
-              rowId={(e) => e.id}
-              busy={audit.status === 'loading'}
-            />
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(p) => update({ page: p })}
-            />
-          </>
+      <PagedList
+        loaded={audit}
+        rowsOf={(d) => d.entries}
+        loadingLabel="Loading the audit log"
+        empty={ADMIN_MESSAGES.noAudit}
+        onPage={(p) => update({ page: p })}
+      >
+        {(rows, busy) => (
+          <DataTable
+            label="Audit log"
+            columns={COLUMNS}
+            rows={rows}
+            rowId={(e) => e.id}
+            busy={busy}
+          />
         )}
-      </div>
+      </PagedList>
     </section>
   );
 }

@@ -7,9 +7,8 @@ import { Pill } from './components/badges.tsx';
 import { DataTable, type tableFeaturesUsed } from './components/data-table.tsx';
 import { DocumentLink } from './components/document-link.tsx';
 import { FilterSelect } from './components/field-select.tsx';
-import { Pager } from './components/pager.tsx';
+import { PagedList } from './components/paged-list.tsx';
 import { SearchField } from './components/search-field.tsx';
-import { card, Empty, Failed, Loading } from './components/states.tsx';
 import { When } from './components/when.tsx';
 import { useListParams } from './hooks/use-list-params.ts';
 import { useLoad } from './hooks/use-load.ts';
@@ -82,7 +81,6 @@ export function InvoicesPage() {
     page,
   };
   const documents = useLoad(JSON.stringify(query), (signal) => fetchInvoices(query, signal));
-  const data = documents.data;
   return (
     <section aria-labelledby="admin-title" className="space-y-4">
       <h1 id="admin-title" className="text-2xl font-bold tracking-tight">
@@ -101,33 +99,23 @@ export function InvoicesPage() {
           onSearch={(q) => update({ q })}
         />
       </div>
-      <div className={card}>
-        {documents.status === 'error' ? (
-          <div className="p-4">
-            <Failed message={documents.error?.message} retry={documents.reload} />
-          </div>
-        ) : !data ? (
-          <Loading label="Loading the invoices" />
-        ) : data.documents.length === 0 ? (
-          <Empty>{ADMIN_MESSAGES.noInvoices}</Empty>
-        ) : (
-          <>
-            <DataTable
-              label="Invoices and credit notes"
-              columns={COLUMNS}
-              rows={data.documents}
-              rowId={(d) => d.id}
-              busy={documents.status === 'loading'}
-            />
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(p) => update({ page: p })}
-            />
-          </>
+      <PagedList
+        loaded={documents}
+        rowsOf={(d) => d.documents}
+        loadingLabel="Loading the invoices"
+        empty={ADMIN_MESSAGES.noInvoices}
+        onPage={(p) => update({ page: p })}
+      >
+        {(rows, busy) => (
+          <DataTable
+            label="Invoices and credit notes"
+            columns={COLUMNS}
+            rows={rows}
+            rowId={(d) => d.id}
+            busy={busy}
+          />
         )}
-      </div>
+      </PagedList>
     </section>
   );
 }

@@ -2,11 +2,10 @@ import { ADMIN_MESSAGES, PAYMENT_STATUSES, type PaymentStatus } from '@grasp/con
 import { fetchPayments } from './api/admin-api.ts';
 import { PAYMENT_STATE_LABELS } from './components/badges.tsx';
 import { FilterSelect } from './components/field-select.tsx';
-import { Pager } from './components/pager.tsx';
+import { PagedList } from './components/paged-list.tsx';
 import { PaymentsTable } from './components/payments-table.tsx';
 import { ReadOnlyNote } from './components/read-only-note.tsx';
 import { SearchField } from './components/search-field.tsx';
-import { card, Empty, Failed, Loading } from './components/states.tsx';
 import { useListParams } from './hooks/use-list-params.ts';
 import { useLoad } from './hooks/use-load.ts';
 
@@ -27,7 +26,6 @@ export function PaymentsPage() {
     page,
   };
   const payments = useLoad(JSON.stringify(query), (signal) => fetchPayments(query, signal));
-  const data = payments.data;
   return (
     <section aria-labelledby="admin-title" className="space-y-4">
       <h1 id="admin-title" className="text-2xl font-bold tracking-tight">
@@ -47,31 +45,15 @@ export function PaymentsPage() {
           onSearch={(q) => update({ q })}
         />
       </div>
-      <div className={card}>
-        {payments.status === 'error' ? (
-          <div className="p-4">
-            <Failed message={payments.error?.message} retry={payments.reload} />
-          </div>
-        ) : !data ? (
-          <Loading label="Loading the payments" />
-        ) : data.payments.length === 0 ? (
-          <Empty>{ADMIN_MESSAGES.noPayments}</Empty>
-        ) : (
-          <>
-            <PaymentsTable
-              payments={data.payments}
-              onChanged={payments.reload}
-              busy={payments.status === 'loading'}
-            />
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(p) => update({ page: p })}
-            />
-          </>
-        )}
-      </div>
+      <PagedList
+        loaded={payments}
+        rowsOf={(d) => d.payments}
+        loadingLabel="Loading the payments"
+        empty={ADMIN_MESSAGES.noPayments}
+        onPage={(p) => update({ page: p })}
+      >
+        {(rows, busy) => <PaymentsTable payments={rows} onChanged={payments.reload} busy={busy} />}
+      </PagedList>
     </section>
   );
 }

@@ -1,18 +1,12 @@
-import {
-  ADMIN_MESSAGES,
-  ADMIN_PAGE_SIZE,
-  ADMIN_USER_SORTS,
-  type AdminUserRow,
-} from '@grasp/contract';
+import { ADMIN_MESSAGES, ADMIN_USER_SORTS, type AdminUserRow } from '@grasp/contract';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { adminPaths } from '../../config/admin-paths.ts';
 import { fetchUsers } from './api/admin-api.ts';
 import { PlanBadge, RoleBadge, StatusBadge } from './components/badges.tsx';
 import { DataTable, type tableFeaturesUsed } from './components/data-table.tsx';
-import { Pager } from './components/pager.tsx';
+import { PagedList } from './components/paged-list.tsx';
 import { SearchField } from './components/search-field.tsx';
-import { card, Empty, Failed, Loading } from './components/states.tsx';
 import { When } from './components/when.tsx';
 import { useListParams } from './hooks/use-list-params.ts';
 import { useLoad } from './hooks/use-load.ts';
@@ -70,40 +64,30 @@ export function UsersPage() {
         value={values.q}
         onSearch={(q) => update({ q })}
       />
-      <div className={card}>
-        {users.status === 'error' ? (
-          <div className="p-4">
-            <Failed message={users.error?.message} retry={users.reload} />
-          </div>
-        ) : !users.data ? (
-          <Loading label="Loading the users" />
-        ) : users.data.users.length === 0 ? (
-          <Empty>{ADMIN_MESSAGES.noUsers}</Empty>
-        ) : (
-          <>
-            <DataTable
-              label="Users"
-              columns={COLUMNS}
-              rows={users.data.users}
-              rowId={(u) => u.id}
-              busy={users.status === 'loading'}
-              sorting={sorting}
-              onSortingChange={(next) => {
-                const first = next[0];
-                if (first && isSort(first.id)) {
-                  update({ sort: first.id, order: first.desc ? 'desc' : 'asc' });
-                }
-              }}
-            />
-            <Pager
-              page={users.data.page}
-              pageSize={users.data.pageSize || ADMIN_PAGE_SIZE}
-              total={users.data.total}
-              onPage={(p) => update({ page: p })}
-            />
-          </>
+      <PagedList
+        loaded={users}
+        rowsOf={(d) => d.users}
+        loadingLabel="Loading the users"
+        empty={ADMIN_MESSAGES.noUsers}
+        onPage={(p) => update({ page: p })}
+      >
+        {(rows, busy) => (
+          <DataTable
+            label="Users"
+            columns={COLUMNS}
+            rows={rows}
+            rowId={(u) => u.id}
+            busy={busy}
+            sorting={sorting}
+            onSortingChange={(next) => {
+              const first = next[0];
+              if (first && isSort(first.id)) {
+                update({ sort: first.id, order: first.desc ? 'desc' : 'asc' });
+              }
+            }}
+          />
         )}
-      </div>
+      </PagedList>
     </section>
   );
 }

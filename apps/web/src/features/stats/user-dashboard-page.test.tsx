@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from '@grasp/contract';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -65,13 +65,16 @@ describe('UserDashboardPage', () => {
     expect(activity.getByText('m2 explained simply.')).toBeInTheDocument();
     expect(activity.getByText('just now')).toBeInTheDocument();
     expect(activity.getByText('1h ago')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([
-      '/api/billing/payments',
-      '/api/learning/recaps',
-      '/api/stats/units/asha',
-      '/api/stats/user-messages/asha',
-      '/api/stats/user-stats/asha',
-    ]);
+    // The recaps and payments sections ask for theirs once they mount, after the figures.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([
+        '/api/billing/payments',
+        '/api/learning/recaps',
+        '/api/stats/units/asha',
+        '/api/stats/user-messages/asha',
+        '/api/stats/user-stats/asha',
+      ]),
+    );
   });
 
   it('links the due recaps to /review and counts a day with a review in the streak', async () => {
