@@ -217,6 +217,70 @@ export async function onFreshPostgres<T>(
   }
 }
 
+/** How long a kept bench database is reused: its rows are dated relative to the day it was filled. */
+const SEED_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Runs a bench on a PostgreSQL database that is filled once and kept for the next run, as long
+ * as `name` (which must carry the seed's version and sizes) stays the same and the seed is less
+ * than a week old; BENCH_RESEED=1 fills it anew. A finished seed is marked by a `bench_seed`
+ * row, so an interrupted one is redone. Kept databases of other names under `prefix` (older
+ * seed versions or sizes) are dropped when a new one is filled.
+ */
+export async function onSeededPostgres<T>(
+  prefix: string,
+  name: string,
+  seed: (env: { DATABASE_URL: string }) => Promise<void>,
+  run: (env: { DATABASE_URL: string; reused: boolean }) => Promise<T>,
+): Promise<T> {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const DATABASE_URL = url.toString();
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  let reused = false;
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount && process.env.BENCH_RESEED !== '1') {
+      const kept = new pg.Client({ connectionString: DATABASE_URL });
+      await kept.connect();
+      try {
+        const marker = await kept
+          .query<{ seeded_at: Date }>('select seeded_at from bench_seed')
+          .catch(() => ({ rows: [] as { seeded_at: Date }[] }));
+        const at = marker.rows[0]?.seeded_at;
+        reused = at !== undefined && Date.now() - at.getTime() < SEED_KEPT_MS;
+      } finally {
+        await kept.end();
+      }
+    }
+    if (!reused) {
+      const stale = await admin.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`${prefix}%`],
+      );
+      for (const { datname } of stale.rows) {
+        await admin.query(`drop database if exists ${datname} with (force)`);
+      }
+      await admin.query(`create database ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  if (!reused) {
+    await seed({ DATABASE_URL });
+    const kept = new pg.Client({ connectionString: DATABASE_URL });
+    await kept.connect();
+    try {
+      await kept.query('create table bench_seed (seeded_at timestamptz not null)');
+      await kept.query('insert into bench_seed values (now())');
+    } finally {
+      await kept.end();
+    }
+  }
+  return run({ DATABASE_URL, reused });
+}
+
 /** A bench on SQLite, then on a fresh PostgreSQL with its server on the next port. */
 export async function onBothDatabases<T>(
   bench: (env: Record<string, string>, portOffset: number) => Promise<T>,

@@ -46,6 +46,10 @@ export const paymentSummarySchema = z.object({
   status: paymentStatusSchema,
   refund: refundStateSchema.nullable().describe('The refund’s state, when one was made'),
   invoice: invoiceSummarySchema.nullable(),
+  creditNote: invoiceSummarySchema
+    .nullable()
+    .optional()
+    .describe('The refund’s credit note (CGST s.34), printable like the invoice; always sent'),
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 

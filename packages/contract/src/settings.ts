@@ -1,6 +1,6 @@
 import type { LanguageId } from './languages.ts';
 import type { Difficulty } from './providers.ts';
-import { DEFAULT_TEMPLATE, type TemplateId } from './templates.ts';
+import type { TemplateId } from './templates.ts';
 
 /** Persisted user settings with the defaults of SPEC.md §3. */
 export interface Settings {
@@ -16,7 +16,9 @@ export const DEFAULT_SETTINGS: Settings = {
   darkMode: false,
   difficulty: 'beginner',
   aiProvider: 'remote-google',
-  promptTemplate: DEFAULT_TEMPLATE,
-  // DEFAULT_LANGUAGE, written out: the landing page's first chunk loads these settings.
+  // DEFAULT_TEMPLATE and DEFAULT_LANGUAGE, written out: the landing page's first chunk loads
+  // these settings, and importing either would bring its whole module (every template's names
+  // and descriptions, every language) into that chunk.
+  promptTemplate: 'default',
   language: 'en',
 };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LANGUAGE } from './languages.ts';
 import { providerLabel } from './providers.ts';
-import { isPremiumTemplate, TEMPLATES, templateLabel } from './templates.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
+import { DEFAULT_TEMPLATE, isPremiumTemplate, TEMPLATES, templateLabel } from './templates.ts';
 
 describe('templates', () => {
   it('offers six selectable styles with default first', () => {
@@ -26,5 +28,10 @@ describe('templates', () => {
     expect(templateLabel('x')).toBe('Template');
     expect(providerLabel('remote-google')).toBe('Google Gemini');
     expect(providerLabel('x')).toBe('AI Provider');
+  });
+
+  it('gives the settings the default style and language (written out there, for the first chunk)', () => {
+    expect(DEFAULT_SETTINGS.promptTemplate).toBe(DEFAULT_TEMPLATE);
+    expect(DEFAULT_SETTINGS.language).toBe(DEFAULT_LANGUAGE);
   });
 });

@@ -394,6 +394,37 @@ export interface MeterDaysTable {
   value: number | string;
 }
 
+/** Explanations by UTC day and provider, kept by a trigger on explanations (migration 0022). */
+export interface ExplanationDaysTable {
+  day: string;
+  provider: string;
+  explanations: number;
+}
+
+/** Who explained something on which UTC day (a deleted account's rows name nobody). */
+export interface LearnerDaysTable {
+  day: string;
+  user_id: string;
+}
+
+/** How many learners explained something on a UTC day. */
+export interface ActiveDaysTable {
+  day: string;
+  learners: number;
+}
+
+/** Accounts opened on a UTC day, kept by a trigger on users (migration 0022). */
+export interface SignupDaysTable {
+  day: string;
+  sign_ups: number;
+}
+
+/** Each learner's last UTC day with an explanation. */
+export interface LearnerLastDaysTable {
+  user_id: string;
+  day: string;
+}
+
 export interface RenewMailClaimsTable {
   cycle_id: string;
   user_id: string;
@@ -526,6 +557,11 @@ export interface DB {
   credit_notes: CreditNotesTable;
   staff_actions: StaffActionsTable;
   meter_days: MeterDaysTable;
+  explanation_days: ExplanationDaysTable;
+  learner_days: LearnerDaysTable;
+  active_days: ActiveDaysTable;
+  learner_last_days: LearnerLastDaysTable;
+  signup_days: SignupDaysTable;
   renew_mail_claims: RenewMailClaimsTable;
   page_views: PageViewsTable;
   follow_ups: FollowUpsTable;

@@ -7,14 +7,21 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { ApiError } from './api-client.ts';
 
-/** The browser's WebAuthn ceremonies load with the first passkey, not with the page. */
+/**
+ * The browser's WebAuthn ceremonies load with the first passkey, not with the page: nothing here
+ * imports @simplewebauthn/browser but this, so /login and /account show the passkey buttons
+ * without downloading it.
+ */
 const library = () => import('@simplewebauthn/browser');
 
-/** True where navigator.credentials can make and use passkeys. */
-export const passkeysSupported = (): boolean => browserSupportsWebAuthn();
+/**
+ * True where navigator.credentials can make and use passkeys: @simplewebauthn's own test
+ * (browserSupportsWebAuthn), written here so the check does not load the library.
+ */
+export const passkeysSupported = (): boolean =>
+  typeof globalThis.PublicKeyCredential === 'function';
 
 /** navigator.credentials.create() with the server's options; the answer goes back as JSON. */
 export async function createPasskey(options: PasskeyRegistrationOptions) {

@@ -14,6 +14,7 @@ import * as uniqueFollowUps from './0014-unique-follow-ups.ts';
 import * as account from './0016-account.ts';
 import * as passkeys from './0017-passkeys.ts';
 import * as operatorConsole from './0018-operator-console.ts';
+import * as overviewRollups from './0022-overview-rollups.ts';
 
 /** Migrations in order; imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -35,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0016-account': account,
   '0017-passkeys': passkeys,
   '0018-operator-console': operatorConsole,
+  // Numbered after the migrations of branches built beside it (0019–0021).
+  '0022-overview-rollups': overviewRollups,
 };

@@ -1,4 +1,9 @@
-import type { AdminAuditResponse, AdminPayment, AdminUserDetail } from '@grasp/contract';
+import type {
+  AdminAuditResponse,
+  AdminPayment,
+  AdminUserDetail,
+  PaymentListResponse,
+} from '@grasp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { TEST_DATABASES } from '../../test/databases.ts';
@@ -256,6 +261,31 @@ describe.each(TEST_DATABASES)('operator console on %s', (kind) => {
       headers: bearer(learner.token),
     });
     expect(theirs.statusCode).toBe(404);
+    // The learner's billing list shows the credit note beside the payment's invoice.
+    const payments = await t.app.inject({
+      method: 'GET',
+      url: '/api/billing/payments',
+      headers: bearer(buyer.token),
+    });
+    expect(payments.json<PaymentListResponse>().payments).toEqual([
+      expect.objectContaining({
+        merchantTransactionId: id,
+        refund: 'COMPLETED',
+        invoice: expect.objectContaining({
+          kind: 'invoice',
+          invoiceNumber: refunded.invoiceNumber,
+        }),
+        creditNote: {
+          invoiceId: note.invoiceId,
+          kind: 'creditNote',
+          invoiceNumber: refunded.creditNoteNumber,
+          merchantTransactionId: id,
+          issuedAt: expect.any(String),
+          totalPaise: 9900,
+          taxPaise: 1510,
+        },
+      }),
+    ]);
 
     const docs = await adminGet(t.app, helper, '/api/admin/invoices?kind=creditNote');
     expect(docs.json().documents.map((d: { number: string }) => d.number)).toEqual([

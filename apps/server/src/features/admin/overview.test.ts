@@ -179,4 +179,53 @@ describe.each(TEST_DATABASES)('the overview on %s', (kind) => {
     expect(year.series).toHaveLength(365);
     expect(year.totals.explanations).toBe(6);
   });
+
+  it('counts explanations as they are stored, and keeps them counted when their learner leaves', async () => {
+    const overview = async () =>
+      (await adminGet(t.app, root, '/api/admin/overview?days=7')).json<AdminOverviewResponse>();
+    const before = await overview();
+    // A free repeat: stored through the batched writes, not a unit's transaction.
+    const repeat = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/aiResponseGoogle',
+      headers: bearer(learner.token),
+      payload: { query: 'Gravity', template: 'default', provider: 'remote-openai' },
+    });
+    expect(repeat.statusCode).toBe(200);
+    const asked = await overview();
+    expect(asked.totals).toMatchObject({
+      explanations: before.totals.explanations + 1,
+      explanationsByProvider: { offline: 3, 'remote-openai': 3 },
+      activeLearners: before.totals.activeLearners,
+    });
+    expect(asked.series.at(-1)).toMatchObject({ explanations: 3, activeLearners: 1 });
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: bearer(learner.token),
+      payload: { pin: '1234' },
+    });
+    expect(deleted.statusCode).toBe(204);
+    // The explanations are gone (DESIGN §14), the operator's history is not, and nothing of it
+    // names the learner any more.
+    const after = await overview();
+    expect(after.totals).toEqual(asked.totals);
+    expect(after.series).toEqual(asked.series);
+    const db = t.database.db;
+    const mine = await db
+      .selectFrom('explanations')
+      .select('id')
+      .where('user_id', '=', learner.id)
+      .execute();
+    expect(mine).toHaveLength(0);
+    for (const table of ['learner_days', 'learner_last_days'] as const) {
+      const rows = await db
+        .selectFrom(table)
+        .select('user_id')
+        .where('user_id', '=', learner.id)
+        .execute();
+      expect(rows, table).toHaveLength(0);
+    }
+  });
 });

@@ -125,22 +125,24 @@ export async function sudoUntil(db: Db, sessionId: string): Promise<string | nul
   return row?.sudo_until ?? null;
 }
 
-/** Sign-ups per UTC day (created_at is ISO-8601 UTC, so its first 10 characters are the day). */
-export async function signUpsByDay(db: Db, fromIso: string) {
-  const day = sql<string>`substr(created_at, 1, 10)`;
+/**
+ * Sign-ups per UTC day since the day `fromDay`, as the database counts them when an account is
+ * opened (migration 0022).
+ */
+export async function signUpsByDay(db: Db, fromDay: string) {
   const rows = await db
-    .selectFrom('users')
-    .select([day.as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
-    .where('created_at', '>=', fromIso)
-    .groupBy(day)
+    .selectFrom('signup_days')
+    .select(['day', 'sign_ups'])
+    .where('day', '>=', fromDay)
     .execute();
-  return rows.map((r) => ({ day: r.day, count: Number(r.count) }));
+  return rows.map((r) => ({ day: r.day, count: Number(r.sign_ups) }));
 }
 
+/** Every account ever opened: none is deleted (a deleted one stays, anonymous). */
 export async function countAccounts(db: Db): Promise<number> {
   const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .selectFrom('signup_days')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('sign_ups'), eb.lit(0)).as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }

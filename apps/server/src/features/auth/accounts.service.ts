@@ -24,7 +24,7 @@ export function createAccountsService(deps: { db: Kysely<DB>; clock: Clock }) {
     setRole: (userId: string, role: Role) => repo.setRole(db, userId, role),
     usernames: (ids: string[]) => repo.usernamesOf(db, ids),
     count: () => repo.countAccounts(db),
-    signUpsByDay: (from: Date) => repo.signUpsByDay(db, from.toISOString()),
+    signUpsByDay: (from: Date) => repo.signUpsByDay(db, from.toISOString().slice(0, 10)),
 
     /** A disabled account cannot sign in, and its sessions end now. */
     async disable(userId: string): Promise<void> {

@@ -93,15 +93,19 @@ export function createInvoiceService(deps: { db: Kysely<DB>; seller: Seller }) {
       return invoicePage(invoice);
     },
 
-    /** The caller's payments, newest first, each with its invoice and refund. */
+    /** The caller's payments, newest first, each with its invoice, refund and credit note. */
     async payments(userId: string): Promise<PaymentListResponse> {
-      const invoices = new Map(
-        (await repo.invoicesOf(db, userId)).map((row) => [row.merchant_transaction_id, row]),
-      );
-      const rows = await paymentsOf(db, userId);
+      const byPayment = <T extends { merchant_transaction_id: string }>(rows: T[]) =>
+        new Map(rows.map((row) => [row.merchant_transaction_id, row]));
+      const [invoices, notes, rows] = await Promise.all([
+        repo.invoicesOf(db, userId).then(byPayment),
+        creditNotes.creditNotesOf(db, userId).then(byPayment),
+        paymentsOf(db, userId),
+      ]);
       return {
         payments: rows.map((row) => {
           const invoice = invoices.get(row.merchant_transaction_id);
+          const note = notes.get(row.merchant_transaction_id);
           return {
             merchantTransactionId: row.merchant_transaction_id,
             createdAt: row.created_at,
@@ -111,6 +115,7 @@ export function createInvoiceService(deps: { db: Kysely<DB>; seller: Seller }) {
               ? (refundStateSchema.catch('PENDING').parse(row.refund_state) as RefundState)
               : null,
             invoice: invoice ? summary(invoice) : null,
+            creditNote: note ? creditNoteSummary(note) : null,
           };
         }),
       };

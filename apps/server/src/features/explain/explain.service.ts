@@ -33,7 +33,7 @@ import {
 } from './answer.ts';
 import { type AnswerText, createStoredTexts } from './answer-texts.ts';
 import * as repo from './explain.repository.ts';
-import { activitySince } from './explain-activity.repository.ts';
+import { activitySince, anonymiseActivityOf } from './explain-activity.repository.ts';
 import {
   checkWritesLanguage,
   premiumTemplateError,
@@ -350,11 +350,13 @@ export function createExplainService(deps: ExplainDeps) {
 
   return {
     /** Explanations by day and provider, and their learners, since `from` (the console's overview). */
-    activitySince: (from: Date) => activitySince(db, from.toISOString()),
+    activitySince: (from: Date) => activitySince(db, from.toISOString().slice(0, 10)),
 
-    /** Account deletion's step: the user's explanations go. */
-    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
-      repo.deleteExplanationsOf(tx, userId),
+    /** Account deletion's step: the user's explanations go; their days stay counted, anonymous. */
+    async forgetUser(tx: Kysely<DB> | Transaction<DB>, userId: string): Promise<void> {
+      await repo.deleteExplanationsOf(tx, userId);
+      await anonymiseActivityOf(tx, userId);
+    },
 
     /** The ids, concepts and dates of the user's explanations, oldest first. */
     explanationsOf: (userId: string) => repo.explanationIdsOf(db, userId),

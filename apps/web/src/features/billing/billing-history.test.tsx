@@ -57,6 +57,47 @@ describe('BillingHistory', () => {
     );
   });
 
+  it('shows a refunded payment’s credit note beside its invoice, and opens it', async () => {
+    const refunded: PaymentSummary = {
+      ...paid,
+      refund: 'COMPLETED',
+      creditNote: {
+        invoiceId: 'cn_0123456789abcdef01234567',
+        kind: 'creditNote',
+        invoiceNumber: 'GRASP/CN/2026-27/000001',
+        merchantTransactionId: paid.merchantTransactionId,
+        issuedAt: '2026-11-21T10:00:00.000Z',
+        totalPaise: 9900,
+        taxPaise: 1510,
+      },
+    };
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/api/billing/payments')
+        ? json({ payments: [refunded, { ...failed, creditNote: null }] })
+        : new Response('<h1>Credit note</h1>', { headers: { 'content-type': 'text/html' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:credit-note' }));
+    render(<BillingHistory />);
+    const [row, other] = await screen.findAllByRole('listitem');
+    const mine = within(row as HTMLElement);
+    expect(mine.getByText('Refunded')).toBeInTheDocument();
+    expect(mine.getByRole('button', { name: 'Invoice GRASP/2026-27/000007' })).toBeInTheDocument();
+    await userEvent.click(
+      mine.getByRole('button', { name: 'Credit note GRASP/CN/2026-27/000001' }),
+    );
+    await vi.waitFor(() => expect(tab.location.href).toBe('blob:credit-note'));
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe(
+      '/api/billing/invoices/cn_0123456789abcdef01234567',
+    );
+    expect(within(other as HTMLElement).queryByRole('button')).toBeNull();
+  });
+
   it('says so when there are no payments', async () => {
     vi.stubGlobal(
       'fetch',

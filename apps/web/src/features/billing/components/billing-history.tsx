@@ -1,4 +1,4 @@
-import { billingMessages, type PaymentSummary } from '@grasp/contract';
+import { billingMessages, type InvoiceSummary, type PaymentSummary } from '@grasp/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -42,16 +42,23 @@ const REFUND_LABEL = {
   FAILED: 'Refund failed',
 };
 
-function InvoiceButton({ invoice }: { invoice: NonNullable<PaymentSummary['invoice']> }) {
+const DOCUMENT = {
+  invoice: { label: 'Invoice', opening: 'Opening the invoice' },
+  creditNote: { label: 'Credit note', opening: 'Opening the credit note' },
+} as const;
+
+/** Opens a printable tax invoice or credit note (both served at the invoice address). */
+function DocumentButton({ doc }: { doc: InvoiceSummary }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const kind = DOCUMENT[doc.kind ?? 'invoice'];
   async function open() {
-    // Opened at the click, so no popup blocker stops it; filled once the invoice arrives.
+    // Opened at the click, so no popup blocker stops it; filled once the document arrives.
     const tab = window.open('', '_blank');
     setBusy(true);
     setFailed(false);
     try {
-      const url = await fetchInvoiceUrl(invoice.invoiceId);
+      const url = await fetchInvoiceUrl(doc.invoiceId);
       if (tab) tab.location.href = url;
       else window.location.assign(url);
     } catch {
@@ -69,8 +76,8 @@ function InvoiceButton({ invoice }: { invoice: NonNullable<PaymentSummary['invoi
         onClick={() => void open()}
         disabled={busy}
       >
-        {busy ? <Spinner label="Opening the invoice" className="h-4 w-4" /> : null}
-        Invoice {invoice.invoiceNumber}
+        {busy ? <Spinner label={kind.opening} className="h-4 w-4" /> : null}
+        {kind.label} {doc.invoiceNumber}
       </Button>
       {failed ? (
         <span role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -81,7 +88,10 @@ function InvoiceButton({ invoice }: { invoice: NonNullable<PaymentSummary['invoi
   );
 }
 
-/** "Billing" on /user-dashboard: the user's payments with their tax invoices (DESIGN.md §12). */
+/**
+ * "Billing" on /user-dashboard: the user's payments with their tax invoices (DESIGN.md §12) and,
+ * beside a refunded one's, its credit note (§15).
+ */
 export function BillingHistory() {
   const { state, reload } = useBillingHistory();
   return (
@@ -136,7 +146,12 @@ export function BillingHistory() {
                     <span className="font-mono text-xs">{payment.merchantTransactionId}</span>
                   </p>
                 </div>
-                {payment.invoice ? <InvoiceButton invoice={payment.invoice} /> : null}
+                {payment.invoice || payment.creditNote ? (
+                  <div className="flex flex-wrap gap-2 sm:justify-end">
+                    {payment.invoice ? <DocumentButton doc={payment.invoice} /> : null}
+                    {payment.creditNote ? <DocumentButton doc={payment.creditNote} /> : null}
+                  </div>
+                ) : null}
               </li>
             );
           })}
