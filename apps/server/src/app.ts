@@ -77,7 +77,7 @@ export interface AppDeps {
   webDist?: string;
   /** Renders share pages; by default the web build's (tests pass the web app's source one). */
   shareRenderer?: SharePageRenderer | null;
-  /** Where log lines go instead of standard output (tests read them here). */
+  /** Where log lines go instead of pino's standard output (main's batched one; tests read them). */
   logStream?: { write(line: string): void };
 }
 

@@ -3,6 +3,7 @@ import { ConfigError, parseEnv } from './config/config.ts';
 import { loadSecrets } from './config/secrets.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { connectRedis, redisReady } from './lib/redis.ts';
+import { turnOutput } from './lib/turn-output.ts';
 
 async function start(): Promise<void> {
   const config = parseEnv(process.env);
@@ -15,7 +16,16 @@ async function start(): Promise<void> {
   await migrateToLatest(database.db, database.schema);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
   if (redis) await redisReady(redis);
-  const app = await buildApp({ config, database, secrets, redis });
+  // The log's lines go out once per turn of the event loop (development prints them pretty).
+  const logStream = config.NODE_ENV === 'development' ? undefined : turnOutput();
+  if (logStream) process.on('exit', logStream.flush);
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    redis,
+    ...(logStream ? { logStream } : {}),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

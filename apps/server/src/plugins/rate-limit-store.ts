@@ -3,7 +3,6 @@ import type {
   FastifyRateLimitStore,
   FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
-import { LRUCache } from 'lru-cache';
 import type { SharedRedis } from '../lib/shared-redis.ts';
 
 interface Count {
@@ -23,16 +22,20 @@ end
 return {current, ttl}
 `;
 
-/** The same fixed windows in this process, bounded: the oldest keys go first when full. */
+/**
+ * The same fixed windows in this process, bounded: the least recently counted keys go first when
+ * full. A Map in use order rather than lru-cache, which allocates room for every key up front:
+ * ~1 MB for each of the ~60 limited routes, a third of the server's resident memory at start.
+ */
 function memoryCounter(maxKeys: number) {
-  const windows = new LRUCache<string, { current: number; endsAt: number }>({ max: maxKeys });
+  const windows = new Map<string, { current: number; endsAt: number }>();
   return (key: string, windowMs: number): Count => {
     const now = Date.now();
     let window = windows.get(key);
-    if (!window || window.endsAt <= now) {
-      window = { current: 0, endsAt: now + windowMs };
-      windows.set(key, window);
-    }
+    if (window) windows.delete(key);
+    if (!window || window.endsAt <= now) window = { current: 0, endsAt: now + windowMs };
+    if (windows.size >= maxKeys) windows.delete(windows.keys().next().value as string);
+    windows.set(key, window);
     window.current++;
     return { current: window.current, ttl: window.endsAt - now };
   };

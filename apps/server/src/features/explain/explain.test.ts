@@ -64,6 +64,20 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
     expect(await units(alice, 'alice')).toBe(98);
   });
 
+  it('gives a repeat the whole answer, non-ASCII text intact, under an id of its own', async () => {
+    // A learner of their own: the first ask spends a unit, which the tests around count.
+    const erwin = (await signedInUser(t.app, t.database.db, 'Erwin')).token;
+    const first = await explain(erwin, { query: 'Schrödinger’s cat', template: 'default' });
+    const repeat = await explain(erwin, { query: 'Schrödinger’s cat', template: 'default' });
+    expect(repeat.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(repeat.headers['content-length'])).toBe(repeat.rawPayload.length);
+    const { explanationId, cached, ...answer } = repeat.json();
+    expect(cached).toBe(true);
+    expect(explanationId).not.toBe(first.json().explanationId);
+    expect({ ...first.json(), cached: true, explanationId }).toEqual(repeat.json());
+    expect(answer.response).toContain('Schrödinger’s cat is explained here');
+  });
+
   it('asks anew and charges a unit when told to regenerate', async () => {
     const before = fake.state.calls;
     const res = await explain(alice, { query: 'gravity', template: 'default', fresh: true });
