@@ -11,7 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch } from 'chrome-launcher';
+import { Launcher, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { earlierBuild, FLOOR, startVariants, type Variants } from './floor.ts';
 import { startServer } from './lib.ts';
@@ -34,7 +34,22 @@ const TARGETS = {
   lcpMs: 1500,
   accessibility: 100,
 };
+/**
+ * Chromium 156 draws its address bar's popup with a WebUI page (`chrome://omnibox-popup`), whose
+ * renderer runs 10–60 ms tasks while the page loads: no part of the page, but a rival for the
+ * machine's cores in every run (Puppeteer turns it off too, puppeteer#15278). One
+ * --disable-features counts, the last: chrome-launcher's own list goes into it.
+ */
+const DISABLED_FEATURES = [
+  ...(Launcher.defaultFlags()
+    .find((flag) => flag.startsWith('--disable-features='))
+    ?.slice('--disable-features='.length)
+    .split(',') ?? []),
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
 const CHROME_FLAGS = [
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
