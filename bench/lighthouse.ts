@@ -2,18 +2,18 @@
  * Lighthouse (mobile defaults: emulated phone, simulated slow 4G and 4x CPU slowdown) on the
  * public pages of the built server, started here on its own data folder, each beside its floor:
  * the same page as the server sends it (HTML and headers) with every script taken out, served by
- * this bench on the next port. Page and floor runs alternate, so both meet the same machine; each figure is the
- * median of RUNS runs (default 5). A run whose trace Lighthouse could not read (NO_NAVSTART, now
- * and then) is run again. The server listens on BENCH_PORT (default 3410), the floor on the next.
- * LH_REPORT_DIR=folder keeps every run's report. PAGES=/,/pricing picks pages.
+ * this bench on the next port (floor.ts). BEFORE_DIST=an earlier build's apps/web/dist adds its
+ * pages, on the port after. Page, floor (and earlier build) runs alternate, so all meet the same
+ * machine; each figure is the median of RUNS runs (default 5). A run whose trace Lighthouse could
+ * not read (NO_NAVSTART, now and then) is run again. The server listens on BENCH_PORT (default
+ * 3410). LH_REPORT_DIR=folder keeps every run's report. PAGES=/,/pricing picks pages.
  * Needs a build (npm run build). Run: npx tsx bench/lighthouse.ts
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { launch } from 'chrome-launcher';
+import { Launcher, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { compressPage, PAGE_BROTLI_QUALITY } from '../apps/server/src/lib/page-encoding.ts';
+import { earlierBuild, FLOOR, startVariants, type Variants } from './floor.ts';
 import { startServer } from './lib.ts';
 
 const PAGES = (process.env.PAGES ?? '/,/pricing,/terms,/privacy').split(',');
@@ -22,6 +22,8 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const ATTEMPTS = 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3410);
 const FLOOR_PORT = PORT + 1;
+/** An earlier build's apps/web/dist, whose pages run beside this build's (on FLOOR_PORT + 1). */
+const BEFORE_DIST = process.env.BEFORE_DIST;
 /** Where to keep each run's full Lighthouse report (JSON), to read its long tasks and LCP element. */
 const REPORT_DIR = process.env.LH_REPORT_DIR;
 /** The goals of a page against its floor (issue 15). */
@@ -32,7 +34,22 @@ const TARGETS = {
   lcpMs: 1500,
   accessibility: 100,
 };
+/**
+ * Chromium 156 draws its address bar's popup with a WebUI page (`chrome://omnibox-popup`), whose
+ * renderer runs 10–60 ms tasks while the page loads: no part of the page, but a rival for the
+ * machine's cores in every run (Puppeteer turns it off too, puppeteer#15278). One
+ * --disable-features counts, the last: chrome-launcher's own list goes into it.
+ */
+const DISABLED_FEATURES = [
+  ...(Launcher.defaultFlags()
+    .find((flag) => flag.startsWith('--disable-features='))
+    ?.slice('--disable-features='.length)
+    .split(',') ?? []),
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
 const CHROME_FLAGS = [
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -98,72 +115,6 @@ async function auditRun(url: string, port: number, name: string): Promise<Figure
   }
 }
 
-/** Every script of a page: classic and module, inline or not, and what preloads one. */
-function withoutScripts(html: string): string {
-  return html
-    .replace(/<script\b[\s\S]*?<\/script>\s*/g, '')
-    .replace(/<link\b[^>]*rel="(?:modulepreload|preload|prefetch)"[^>]*>\s*/g, '');
-}
-
-/** Headers that belong to one response's body and connection, not to the page. */
-const BODY_HEADERS = new Set([
-  'content-length',
-  'content-encoding',
-  'transfer-encoding',
-  'etag',
-  'date',
-  'connection',
-  'keep-alive',
-  'vary',
-]);
-
-/** The server's headers for the page, less those of its body, and no script allowed by hash. */
-function floorHeaders(headers: Headers): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of headers) {
-    if (!BODY_HEADERS.has(name)) kept[name] = value.replace(/\s*'sha256-[^']+'/g, '');
-  }
-  return kept;
-}
-
-/**
- * The floor: each page as the server sends it (its headers too), scripts taken out, compressed as
- * the server compresses; anything else the page asks for (its icon) comes from the server.
- */
-async function startFloor(origin: string): Promise<Server> {
-  const pages = new Map<string, { html: string; headers: Record<string, string> }>();
-  for (const path of PAGES) {
-    const res = await fetch(`${origin}${path}`);
-    if (!res.ok) throw new Error(`${path}: the server answered ${res.status}`);
-    const html = withoutScripts(await res.text());
-    if (/<script\b/.test(html)) throw new Error(`${path}: a script is left in the floor`);
-    pages.set(path, { html, headers: floorHeaders(res.headers) });
-  }
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', origin);
-    const floorPage = pages.get(url.pathname);
-    if (floorPage === undefined) {
-      void fetch(`${origin}${url.pathname}`).then(async (res) => {
-        response.writeHead(res.status, { 'content-type': res.headers.get('content-type') ?? '' });
-        response.end(Buffer.from(await res.arrayBuffer()));
-      });
-      return;
-    }
-    const { html, headers } = floorPage;
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    // As the server compresses its pages (plugins/spa.ts), when the browser takes it.
-    const [encoding, body] = accepts.includes('br')
-      ? ['br', compressPage(html, 'br', PAGE_BROTLI_QUALITY)]
-      : accepts.includes('gzip')
-        ? ['gzip', compressPage(html, 'gzip', PAGE_BROTLI_QUALITY)]
-        : ['identity', Buffer.from(html)];
-    response.writeHead(200, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding' });
-    response.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(FLOOR_PORT, '127.0.0.1', resolve));
-  return server;
-}
-
 function median(runs: Figures[], metric: Metric): number {
   const sorted = runs.map((r) => r[metric]).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -198,31 +149,42 @@ const server = await startServer('apps/server/dist/main.js', PORT).catch((error:
   throw error;
 });
 const results = new Map(
-  PAGES.map((path) => [path, { page: [] as Figures[], floor: [] as Figures[] }]),
+  PAGES.map((path) => [
+    path,
+    { page: [] as Figures[], floor: [] as Figures[], before: [] as Figures[] },
+  ]),
 );
-let floor: Server | null = null;
+let variants: Variants | null = null;
 try {
-  floor = await startFloor(server.url);
-  const floorUrl = `http://127.0.0.1:${FLOOR_PORT}`;
+  const others = BEFORE_DIST ? [FLOOR, earlierBuild(BEFORE_DIST)] : [FLOOR];
+  variants = await startVariants(server.url, PAGES, FLOOR_PORT, others);
+  const floorOrigin = variants.origins.get(FLOOR.name);
+  const beforeOrigin = variants.origins.get('earlier build');
   for (let i = 0; i < RUNS; i++) {
     for (const path of PAGES) {
       const name = `${path === '/' ? 'home' : path.slice(1)}-${i + 1}`;
       const kept = results.get(path);
       kept?.page.push(await auditRun(`${server.url}${path}`, chrome.port, name));
-      kept?.floor.push(await auditRun(`${floorUrl}${path}`, chrome.port, `${name}-floor`));
+      kept?.floor.push(await auditRun(`${floorOrigin}${path}`, chrome.port, `${name}-floor`));
+      if (beforeOrigin) {
+        kept?.before.push(await auditRun(`${beforeOrigin}${path}`, chrome.port, `${name}-before`));
+      }
     }
   }
 } finally {
   chrome.kill();
-  floor?.close();
+  variants?.close();
   await server.stop();
 }
 
 // Every run too: on a busy machine they spread widely, and the median hides how far.
 const each = (runs: Figures[]) => runs.map((r) => `${r.performance}/${r.lcp}/${r.tbt}`).join('  ');
-for (const [path, { page, floor: base }] of results) {
+for (const [path, { page, floor, before }] of results) {
   process.stdout.write(`${path} runs (performance/LCP ms/TBT ms): ${each(page)}\n`);
-  process.stdout.write(`${path} floor runs:                       ${each(base)}\n`);
+  process.stdout.write(`${path} floor runs:                       ${each(floor)}\n`);
+  if (before.length > 0) {
+    process.stdout.write(`${path} earlier build's runs:             ${each(before)}\n`);
+  }
   const failing = [...new Set(page.flatMap((r) => r.failing))];
   if (failing.length > 0) process.stdout.write(`${path} failing audits: ${failing.join(', ')}\n`);
 }
@@ -237,13 +199,17 @@ const columns: [string, Metric][] = [
 const cell = (runs: Figures[], metric: Metric) =>
   metric === 'cls' ? median(runs, metric).toFixed(3) : String(median(runs, metric));
 const rows = [['page (median; floor in brackets)', ...columns.map(([title]) => title), 'goals']];
-for (const [path, { page, floor: base }] of results) {
-  const missed = misses(page, base);
-  rows.push([
-    path,
-    ...columns.map(([, metric]) => `${cell(page, metric)} (${cell(base, metric)})`),
-    missed.length === 0 ? 'met' : missed.join('; '),
-  ]);
+for (const [path, { page, floor, before }] of results) {
+  const versions: [string, Figures[]][] = [[path, page]];
+  if (before.length > 0) versions.push([`${path} (earlier build)`, before]);
+  for (const [title, runs] of versions) {
+    const missed = misses(runs, floor);
+    rows.push([
+      title,
+      ...columns.map(([, metric]) => `${cell(runs, metric)} (${cell(floor, metric)})`),
+      missed.length === 0 ? 'met' : missed.join('; '),
+    ]);
+  }
 }
 const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)) + 2);
 for (const row of rows) {

@@ -7,6 +7,7 @@ export function ContactSection() {
   return (
     <Section
       id="contact"
+      size="[contain-intrinsic-size:auto_330px] lg:[contain-intrinsic-size:auto_310px]"
       title="Contact us"
       lead="Questions about plans, payments or a team licence? We answer within one working day."
       muted

@@ -39,6 +39,7 @@ export function FeatureCards() {
   return (
     <Section
       id="features"
+      size="[contain-intrinsic-size:auto_1560px] lg:[contain-intrinsic-size:auto_590px]"
       title="Everything you need to learn fast"
       lead="Clear, honest explanations shaped around how people actually learn."
       muted

@@ -19,6 +19,7 @@ export function HowItWorks() {
   return (
     <Section
       id="how-it-works"
+      size="[contain-intrinsic-size:auto_790px] lg:[contain-intrinsic-size:auto_340px]"
       title="How it works"
       lead="Three steps from curiosity to understanding."
     >

@@ -19,6 +19,7 @@ export function PopularTopics() {
   return (
     <Section
       id="popular-topics"
+      size="[contain-intrinsic-size:auto_370px] lg:[contain-intrinsic-size:auto_220px]"
       title="Popular topics"
       lead="Not sure where to start? Pick one and see how it works."
     >

@@ -69,6 +69,7 @@ export function PricingSection() {
   return (
     <Section
       id="pricing"
+      size="[contain-intrinsic-size:auto_1580px] lg:[contain-intrinsic-size:auto_650px]"
       title="Simple pricing"
       lead="Start free. Upgrade when you want every style and more concepts each month."
     >

@@ -6,15 +6,25 @@ interface SectionProps {
   lead: string;
   children: ReactNode;
   muted?: boolean;
+  /**
+   * The section's content height (inside its padding) before the browser has laid it out, as
+   * `contain-intrinsic-size` classes for narrow screens and wide: near the real one, so the
+   * scrollbar and a link to a section below land where they will once it is drawn.
+   */
+  size: string;
 }
 
-/** One landing section: an anchor target for the header links, with a focusable heading. */
-export function Section({ id, title, lead, children, muted = false }: SectionProps) {
+/**
+ * One landing section: an anchor target for the header links, with a focusable heading. Off
+ * screen, the browser neither styles, lays out nor paints it until it scrolls near
+ * (`content-visibility: auto`): the page's first task does the hero's work only (issue 36).
+ */
+export function Section({ id, title, lead, children, muted = false, size }: SectionProps) {
   return (
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className={`scroll-mt-16 py-16 sm:py-20 ${muted ? 'bg-slate-50 dark:bg-slate-900/60' : ''}`}
+      className={`scroll-mt-16 py-16 [content-visibility:auto] sm:py-20 ${size} ${muted ? 'bg-slate-50 dark:bg-slate-900/60' : ''}`}
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <h2
