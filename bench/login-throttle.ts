@@ -8,7 +8,7 @@ import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts
 import { createAddressLimits } from '../apps/server/src/features/auth/address-limits.ts';
 import { createAuthService } from '../apps/server/src/features/auth/auth.service.ts';
 import { createLoginThrottle } from '../apps/server/src/features/auth/login-throttle.ts';
-import { hashPin } from '../apps/server/src/features/auth/pin.ts';
+import { createPins, hashPin } from '../apps/server/src/features/auth/pin.ts';
 import { createTokenSigner } from '../apps/server/src/features/auth/tokens.ts';
 import { AppError } from '../apps/server/src/lib/errors.ts';
 import { createSlidingWindows } from '../apps/server/src/lib/sliding-window.ts';
@@ -52,6 +52,7 @@ async function main() {
       scale: 1,
     }),
     tokens: createTokenSigner('bench-secret-bench-secret-bench-secret'),
+    pins: createPins(),
     mailer: { send: async () => undefined },
     publicUrl: 'http://localhost',
     openFirstCycle: async () => undefined,

@@ -18,6 +18,7 @@ import {
   createTurnstileVerifier,
 } from './features/auth/captcha.ts';
 import { createLoginThrottle } from './features/auth/login-throttle.ts';
+import { createPins, pinHashCostFor } from './features/auth/pin.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
 import { createBillingService } from './features/billing/billing.service.ts';
 import { createUsageService } from './features/billing/usage.service.ts';
@@ -132,6 +133,7 @@ export function createServices(
     throttle: createLoginThrottle({ db, clock, scale: config.RATE_LIMIT_SCALE }),
     limits,
     tokens: createTokenSigner(deps.secrets.jwtSecret),
+    pins: createPins(pinHashCostFor(config.NODE_ENV)),
     mailer,
     publicUrl: config.PUBLIC_URL,
     openFirstCycle: (tx, userId) => usage.openFirstCycle(tx, userId),

@@ -24,7 +24,7 @@ import * as repo from './auth.repository.ts';
 import type { CaptchaVerifier } from './captcha.ts';
 import { createCredentials, lockedOut } from './credentials.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { hashPin, verifyPin } from './pin.ts';
+import type { Pins } from './pin.ts';
 import type { TokenSigner } from './tokens.ts';
 import { verificationEmail } from './verification-email.ts';
 
@@ -50,6 +50,8 @@ export interface AuthServiceDeps {
   /** Per-address allowances: registrations, failed sign-ins, verification mails. */
   limits: AddressLimits;
   tokens: TokenSigner;
+  /** PIN hashing at the configured cost (pin.ts). */
+  pins: Pins;
   mailer: Mailer;
   publicUrl: string;
   /** Lets a session's user be kept between requests (see lib/row-cache.ts). */
@@ -82,7 +84,7 @@ const SESSION_USER_KEPT_MS = 30_000;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
-  const credentials = createCredentials({ db, clock, throttle: deps.throttle });
+  const credentials = createCredentials({ db, clock, throttle: deps.throttle, pins: deps.pins });
   const sessionUsers = createRowCache<UserRow>({
     watch: deps.changes,
     ttlMs: SESSION_USER_KEPT_MS,
@@ -145,7 +147,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       full_name: input.fullName.trim(),
       avatar: null,
       plan: 'free',
-      pin_hash: await hashPin(input.pin),
+      pin_hash: await deps.pins.hash(input.pin),
       email_verified_at: null,
       created_at: clock.now().toISOString(),
       role: 'user',
@@ -203,10 +205,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       : `login:${login.trim().toLowerCase()}`;
     const reservation = await deps.throttle.reserve(key);
     if (!reservation.allowed) {
-      await verifyPin(null, pin);
+      await deps.pins.verify(null, pin);
       throw lockedOut(reservation.waitSeconds);
     }
-    if (!(await verifyPin(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
+    if (!(await deps.pins.verify(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
     await deps.throttle.succeed(key);
     const response = await startSession(user, client);
     return { response, deviceId: await credentials.trustDevice(user.id, client.deviceId) };

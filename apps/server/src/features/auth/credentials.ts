@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './credentials.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { hashPin, verifyPin } from './pin.ts';
+import type { Pins } from './pin.ts';
 
 /** Devices remembered per account; the least recently used go first. */
 const DEVICES_KEPT = 30;
@@ -26,8 +26,13 @@ export const lockedOut = (seconds: number) =>
  * PINs, devices, sessions and the users row, for the auth feature's own sign-in and for the
  * account feature (DESIGN.md §14), which reaches them only through the auth service.
  */
-export function createCredentials(deps: { db: Kysely<DB>; clock: Clock; throttle: LoginThrottle }) {
-  const { db, clock, throttle } = deps;
+export function createCredentials(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  throttle: LoginThrottle;
+  pins: Pins;
+}) {
+  const { db, clock, throttle, pins } = deps;
   // Sessions whose last-seen time this instance wrote lately: most requests write nothing.
   const lastSeenWritten = new Map<string, number>();
 
@@ -56,10 +61,10 @@ export function createCredentials(deps: { db: Kysely<DB>; clock: Clock; throttle
           : accountKey(user.id);
       const reservation = await throttle.reserve(key);
       if (!reservation.allowed) {
-        await verifyPin(null, pin);
+        await pins.verify(null, pin);
         throw lockedOut(reservation.waitSeconds);
       }
-      if (!(await verifyPin(user.pin_hash, pin))) {
+      if (!(await pins.verify(user.pin_hash, pin))) {
         throw new AppError(401, ERROR_CODES.unauthorized, ACCOUNT_MESSAGES.wrongPin);
       }
       await throttle.succeed(key);
@@ -82,7 +87,7 @@ export function createCredentials(deps: { db: Kysely<DB>; clock: Clock; throttle
     clearLockouts: (userId: string) => throttle.clear([accountKey(userId)], [`device:${userId}:`]),
 
     async setPin(userId: string, pin: string): Promise<void> {
-      await repo.updateUser(db, userId, { pin_hash: await hashPin(pin) });
+      await repo.updateUser(db, userId, { pin_hash: await pins.hash(pin) });
     },
 
     /** 409 EMAIL_TAKEN when another account has the address (also under a race). */
