@@ -2,10 +2,46 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, type DatabaseKind, migrateToLatest, openDatabase } from '../db/database.ts';
 
-export const TEST_DATABASE_URL =
+const BASE_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/**
+ * Each Vitest worker tests in a database of its own (test_w1, test_w2, …), made on first use.
+ * Kysely's migrator lists the tables of every schema in the database, and that query fails
+ * when another worker drops or migrates a schema at the same moment.
+ */
+function workerDatabaseUrl(): string {
+  const worker = process.env.VITEST_POOL_ID;
+  if (!worker) return BASE_DATABASE_URL;
+  const url = new URL(BASE_DATABASE_URL);
+  url.pathname = `${url.pathname}_w${worker}`;
+  return url.toString();
+}
+
+export const TEST_DATABASE_URL = workerDatabaseUrl();
+
+const DUPLICATE_DATABASE = '42P04';
+
+async function createWorkerDatabase(): Promise<void> {
+  if (TEST_DATABASE_URL === BASE_DATABASE_URL) return;
+  const name = new URL(TEST_DATABASE_URL).pathname.slice(1);
+  const client = new pg.Client({
+    connectionString: BASE_DATABASE_URL,
+    connectionTimeoutMillis: 3000,
+  });
+  try {
+    await client.connect();
+    await client.query(`create database "${name}"`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== DUPLICATE_DATABASE) throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function postgresReachable(): Promise<boolean> {
+  // Unreachable shows below: the detection decides, not this.
+  await createWorkerDatabase().catch(() => undefined);
   const client = new pg.Client({
     connectionString: TEST_DATABASE_URL,
     connectionTimeoutMillis: 3000,
