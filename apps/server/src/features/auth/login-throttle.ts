@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 
@@ -31,31 +31,40 @@ export type Reservation = { allowed: true; id: string } | { allowed: false; wait
 export function createLoginThrottle(deps: { db: Kysely<DB>; clock: Clock; scale?: number }) {
   const { db, clock } = deps;
   const scale = deps.scale ?? 1;
+  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   return {
     async reserve(key: string): Promise<Reservation> {
       const now = clock.now();
       const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
-      const mine = await db
-        .insertInto('login_failures')
-        .values({ key, at: now.toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const id = String(mine.id);
-      const earlier = await db
-        .selectFrom('login_failures')
-        .select(['at'])
-        .where('key', '=', key)
-        .where('at', '>', since)
-        .where('id', '<', mine.id)
-        .orderBy('id', 'desc')
-        .execute();
-      const last = earlier[0];
-      const until = last ? Date.parse(last.at) + lockSeconds(earlier.length, scale) * 1000 : 0;
-      if (until > now.getTime()) {
-        await db.deleteFrom('login_failures').where('id', '=', mine.id).execute();
-        return { allowed: false, waitSeconds: Math.ceil((until - now.getTime()) / 1000) };
+      const judged = await db.transaction().execute(async (tx) => {
+        // PostgreSQL hands out ids before their rows commit: unlocked, a guess could count the
+        // key's earlier ones while one of them is still invisible, and slip past the limit.
+        if (onPostgres)
+          await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
+        const mine = await tx
+          .insertInto('login_failures')
+          .values({ key, at: now.toISOString() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const earlier = await tx
+          .selectFrom('login_failures')
+          .select(['at'])
+          .where('key', '=', key)
+          .where('at', '>', since)
+          .where('id', '<', mine.id)
+          .orderBy('id', 'desc')
+          .execute();
+        const last = earlier[0];
+        const until = last ? Date.parse(last.at) + lockSeconds(earlier.length, scale) * 1000 : 0;
+        if (until <= now.getTime()) return { id: String(mine.id), until };
+        await tx.deleteFrom('login_failures').where('id', '=', mine.id).execute();
+        return { id: null, until };
+      });
+      if (judged.id === null) {
+        return { allowed: false, waitSeconds: Math.ceil((judged.until - now.getTime()) / 1000) };
       }
+      const { id } = judged;
       // What left the window is of no use any more.
       await db
         .deleteFrom('login_failures')
