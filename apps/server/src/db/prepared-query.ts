@@ -61,14 +61,16 @@ export async function runQuery<R>(db: Db, query: Compilable<R>): Promise<R[]> {
 /**
  * A multi-row insert, compiled once per row count (see preparedQuery): building and compiling
  * Kysely's tree for a batch of fifty messages cost a third of what SQLite took to store them.
+ * Rows come as tuples in `columns` order, copied straight into the parameters: picking each value
+ * out of a row object by its column's name was 2 µs of a cached explanation's CPU per row.
  * `build` must pass each placeholder value straight in.
  */
-export function preparedInsert<C extends string>(
-  columns: readonly C[],
-  build: (db: Db, rows: Record<C, string>[]) => Compilable<unknown>,
+export function preparedInsert<const C extends readonly string[]>(
+  columns: C,
+  build: (db: Db, rows: Record<C[number], string>[]) => Compilable<unknown>,
 ) {
   const compiled = new WeakMap<Db, Map<number, Compiled<unknown>>>();
-  return async (db: Db, rows: Record<C, string | null>[]): Promise<void> => {
+  return async (db: Db, rows: readonly { readonly [K in keyof C]: string | null }[]) => {
     let bySize = compiled.get(db);
     if (!bySize) {
       bySize = new Map();
@@ -80,9 +82,9 @@ export function preparedInsert<C extends string>(
         build(
           db,
           rows.map((_, r) => {
-            const row = {} as Record<C, string>;
+            const row = {} as Record<C[number], string>;
             for (const [i, column] of columns.entries()) {
-              row[column] = placeholders[r * columns.length + i] as string;
+              row[column as C[number]] = placeholders[r * columns.length + i] as string;
             }
             return row;
           }),
@@ -90,12 +92,15 @@ export function preparedInsert<C extends string>(
       );
       bySize.set(rows.length, entry);
     }
-    const values = rows.flatMap((row) => columns.map((column) => row[column]));
     const { query, slots } = entry;
-    const ready = {
-      ...query,
-      parameters: slots.map((s, i) => (s < 0 ? query.parameters[i] : values[s])),
-    };
+    const width = columns.length;
+    const parameters = new Array<unknown>(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as number;
+      const row = rows[(slot / width) | 0] as readonly (string | null)[] | undefined;
+      parameters[i] = slot < 0 ? query.parameters[i] : row?.[slot % width];
+    }
+    const ready = { ...query, parameters };
     if (!runDirectly(db, ready)) await db.executeQuery(ready);
   };
 }

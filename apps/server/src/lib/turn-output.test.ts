@@ -33,6 +33,22 @@ describe('the log output', () => {
     expect(writes).toEqual(['last\n']);
   });
 
+  it('writes a full buffer at once, and a line longer than the buffer alone, whole', async () => {
+    const { writes, output } = recording();
+    const line = `${'x'.repeat(30_000)}\n`;
+    output.write(line);
+    output.write(line);
+    expect(writes).toEqual([]);
+    output.write(line);
+    expect(writes).toEqual([line + line]);
+    const long = `${'ü'.repeat(100_000)}\n`;
+    output.write(long);
+    expect(writes).toEqual([line + line, line, long]);
+    output.write('after\n');
+    await nextTurn();
+    expect(writes).toEqual([line + line, line, long, 'after\n']);
+  });
+
   it('stops writing once the reader has gone', async () => {
     let calls = 0;
     const output = turnOutput(9, () => {

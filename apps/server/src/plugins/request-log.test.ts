@@ -33,6 +33,47 @@ describe('the request log', () => {
     });
   });
 
+  it('writes the line pino itself writes for the same fields, in the same order', async () => {
+    const raw: string[] = [];
+    t = await buildTestApp('sqlite', {
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line) => raw.push(line) },
+    });
+    const app = t.app;
+    // The same request logged again through pino's own path, beside the built line.
+    app.addHook('onResponse', (request, reply, done) => {
+      const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+      reply.log.info(fields, 'request completed');
+      done();
+    });
+    await app.inject({
+      method: 'GET',
+      url: '/api/health?x=%22quoted%22',
+      headers: { host: 'grasp.test', 'accept-version': '2' },
+      remoteAddress: '10.1.2.3',
+    });
+    const lines = raw.filter((line) => line.includes('"reqId"'));
+    expect(lines).toHaveLength(2);
+    // Two moments: the time and the duration are the only fields that may differ.
+    const [pinos, ours] = lines.map((line) =>
+      line.replace(/"time":\d+/, '"time":0').replace(/"responseTime":[\d.e-]+/, '"responseTime":0'),
+    );
+    expect(ours).toBe(pinos);
+    expect(JSON.parse(ours ?? '')).toMatchObject({
+      req: { url: '/api/health?x=%22quoted%22', host: 'grasp.test', version: '2' },
+    });
+  });
+
+  it('writes no line above info', async () => {
+    const lines: string[] = [];
+    t = await buildTestApp('sqlite', {
+      env: { LOG_LEVEL: 'warn' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(lines).toEqual([]);
+  });
+
   it('writes the same one line for a refused request', async () => {
     const lines: Record<string, unknown>[] = [];
     const app = await appLoggingTo(lines);

@@ -89,20 +89,21 @@ const insertExplanationRows = preparedInsert(EXPLANATION_COLUMNS, (db, rows) =>
 export async function insertExplanations(db: Db, rows: NewExplanation[]): Promise<void> {
   await insertExplanationRows(
     db,
-    rows.map((row) => ({
-      id: row.id,
-      user_id: row.userId,
-      concept_name: row.conceptName,
-      query_key: row.queryKey,
-      template: row.template,
-      difficulty: row.difficulty,
-      provider: row.provider,
-      answer_id: row.answerId,
-      language: row.language,
-      material_id: row.material?.materialId ?? null,
-      material_title: row.material?.title ?? null,
-      created_at: row.createdAt.toISOString(),
-    })),
+    // In EXPLANATION_COLUMNS order.
+    rows.map((row) => [
+      row.id,
+      row.userId,
+      row.conceptName,
+      row.queryKey,
+      row.template,
+      row.difficulty,
+      row.provider,
+      row.answerId,
+      row.language,
+      row.material?.materialId ?? null,
+      row.material?.title ?? null,
+      row.createdAt.toISOString(),
+    ]),
   );
 }
 
