@@ -85,6 +85,18 @@ const insertExplanationRows = preparedInsert(EXPLANATION_COLUMNS, (db, rows) =>
   db.insertInto('explanations').values(rows),
 );
 
+/** The ISO form of the last time asked for: a batch's rows were mostly stored in the same ms. */
+let lastTime = Number.NaN;
+let lastIso = '';
+function isoTime(date: Date): string {
+  const time = date.getTime();
+  if (time !== lastTime) {
+    lastTime = time;
+    lastIso = date.toISOString();
+  }
+  return lastIso;
+}
+
 /** Stores the users' messages in one statement (see lib/batch-writer.ts). */
 export async function insertExplanations(db: Db, rows: NewExplanation[]): Promise<void> {
   await insertExplanationRows(
@@ -102,7 +114,7 @@ export async function insertExplanations(db: Db, rows: NewExplanation[]): Promis
       row.language,
       row.material?.materialId ?? null,
       row.material?.title ?? null,
-      row.createdAt.toISOString(),
+      isoTime(row.createdAt),
     ]),
   );
 }

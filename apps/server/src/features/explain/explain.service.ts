@@ -148,11 +148,24 @@ function answerDetails(answer: Answer): string | null {
 const languageOf = (input: ExplainInput): LanguageId => input.language ?? 'en';
 
 /**
- * A cached answer's shared part is one frozen object, encoded once (explain.routes.ts); the
- * response adds the caller's explanationId in front of it.
+ * A response served from the cache: the caller's explanationId, then the fields of the answer's
+ * shared part, which is one frozen object encoded once (explain.routes.ts) and kept here out of
+ * sight of JSON and of equality. A WeakMap from response to part cost more than the rest of
+ * serving it: an ephemeron entry per request.
  */
-const sharedParts = new WeakMap<ExplainResponse, SharedResponse>();
-export const sharedPartOf = (response: object) => sharedParts.get(response as ExplainResponse);
+class CachedResponse {
+  readonly #shared: SharedResponse;
+  readonly explanationId: string;
+  constructor(explanationId: string, shared: SharedResponse) {
+    this.explanationId = explanationId;
+    Object.assign(this, shared);
+    this.#shared = shared;
+  }
+  static sharedPartOf(value: object): SharedResponse | undefined {
+    return #shared in value ? (value as CachedResponse).#shared : undefined;
+  }
+}
+export const sharedPartOf = (response: object) => CachedResponse.sharedPartOf(response);
 
 type Message = repo.NewExplanation & { text: AnswerText };
 
@@ -422,9 +435,8 @@ export function createExplainService(deps: ExplainDeps) {
         const cached = stored ?? (ticket.input.fresh ? undefined : recent.get(key));
         if (cached) {
           onDelta?.(cached.response);
-          const shared = servedFromCache(cached);
-          result = { explanationId, ...shared };
-          sharedParts.set(result, shared);
+          result = new CachedResponse(explanationId, servedFromCache(cached)) as ExplainResponse &
+            CachedResponse;
         } else {
           result = {
             explanationId,
