@@ -20,14 +20,8 @@ export const metricsRoutes = (metrics: Metrics, token: string | undefined): Fast
   fp(async (app) => {
     // A callback hook: an async one costs a promise per request on every route.
     app.addHook('onResponse', (request, reply, done) => {
-      metrics.observeRequest(
-        {
-          method: request.method,
-          route: request.routeOptions.url ?? 'unmatched',
-          status_code: reply.statusCode,
-        },
-        reply.elapsedTime,
-      );
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime);
       done();
     });
 

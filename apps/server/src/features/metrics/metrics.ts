@@ -1,5 +1,6 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
 import type { Recorder } from '../../lib/recorder.ts';
+import { createRequestDurations } from './request-durations.ts';
 
 /** Prometheus metrics of one instance; a registry of its own, so several apps can share a process. */
 export function createMetrics() {
@@ -7,12 +8,11 @@ export function createMetrics() {
   collectDefaultMetrics({ register: registry, prefix: 'grasp_' });
   const registers = [registry];
 
-  const requestDuration = new Histogram({
+  const requestDurations = createRequestDurations({
     name: 'grasp_http_request_duration_seconds',
     help: 'HTTP requests by route, method and status: rate from _count, latency from _bucket',
-    labelNames: ['method', 'route', 'status_code'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers,
+    registry,
   });
   const providerCalls = new Counter({
     name: 'grasp_provider_calls_total',
@@ -53,8 +53,8 @@ export function createMetrics() {
 
   return {
     recorder,
-    observeRequest(labels: { method: string; route: string; status_code: number }, ms: number) {
-      requestDuration.observe(labels, ms / 1000);
+    observeRequest(method: string, route: string, statusCode: number, ms: number) {
+      requestDurations.observe(method, route, statusCode, ms / 1000);
     },
     contentType: registry.contentType,
     render: () => registry.metrics(),
