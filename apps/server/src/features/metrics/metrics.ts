@@ -20,11 +20,19 @@ export function createMetrics() {
     labelNames: ['provider', 'outcome'] as const,
     registers,
   });
-  const answers = new Counter({
+  // Counted here and added when scraped: Counter.inc hashes its labels on every answer.
+  const served = { cache: 0, provider: 0 };
+  new Counter({
     name: 'grasp_answers_served_total',
     help: 'Explanations served, from the shared cache or from a provider (cache hit ratio)',
     labelNames: ['source'] as const,
     registers,
+    collect() {
+      for (const source of ['cache', 'provider'] as const) {
+        if (served[source] > 0) this.inc({ source }, served[source]);
+        served[source] = 0;
+      }
+    },
   });
   const unitsTaken = new Counter({
     name: 'grasp_units_taken_total',
@@ -45,7 +53,9 @@ export function createMetrics() {
 
   const recorder: Recorder = {
     providerCall: (provider, outcome) => providerCalls.inc({ provider, outcome }),
-    answerServed: (source) => answers.inc({ source }),
+    answerServed: (source) => {
+      served[source]++;
+    },
     unitTaken: () => unitsTaken.inc(),
     unitReturned: () => unitsReturned.inc(),
     paymentState: (state) => payments.inc({ state }),
