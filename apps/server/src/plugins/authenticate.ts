@@ -20,11 +20,18 @@ declare module 'fastify' {
 
 export type Authenticate = (token: string) => Promise<RequestAuth | null>;
 
+const SCHEME = 'bearer ';
+
+/** The word after "Bearer " (any case), read in place: every protected request asks. */
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+  if (!header || header.length <= SCHEME.length) return null;
+  if (!header.startsWith('Bearer ') && header.slice(0, SCHEME.length).toLowerCase() !== SCHEME) {
+    return null;
+  }
+  const end = header.indexOf(' ', SCHEME.length);
+  const token = end < 0 ? header.slice(SCHEME.length) : header.slice(SCHEME.length, end);
+  return token || null;
 }
 
 /** Every protected route checks the token AND its server-side session (logout is immediate). */

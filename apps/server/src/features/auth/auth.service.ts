@@ -289,7 +289,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         repo.findSessionUser(db, sessionId, userId, now),
       );
       if (!user) return null;
-      credentials.sawSession(sessionId).catch((error: unknown) => {
+      credentials.sawSession(sessionId, now)?.catch((error: unknown) => {
         deps.log.warn({ err: error }, 'session last-seen time not written');
       });
       return { user, sessionId };

@@ -117,14 +117,17 @@ export function createCredentials(deps: {
     endSessions: (userId: string, which: { only?: string; except?: string } = {}) =>
       repo.revokeSessions(db, userId, clock.now(), which),
 
-    /** Moves the session's last-seen time when the last write is a few minutes old. */
-    async sawSession(sessionId: string): Promise<void> {
-      const now = clock.now().getTime();
+    /**
+     * Moves the session's last-seen time when the last write is a few minutes old: the write when
+     * one is due, else nothing (most requests pass here with nothing to wait for).
+     */
+    sawSession(sessionId: string, at: Date): Promise<void> | undefined {
+      const now = at.getTime();
       const written = lastSeenWritten.get(sessionId);
-      if (written !== undefined && now - written < LAST_SEEN_EVERY_MS) return;
+      if (written !== undefined && now - written < LAST_SEEN_EVERY_MS) return undefined;
       if (lastSeenWritten.size >= LAST_SEEN_REMEMBERED) lastSeenWritten.clear();
       lastSeenWritten.set(sessionId, now);
-      await repo.touchSession(db, sessionId, new Date(now), new Date(now - LAST_SEEN_EVERY_MS));
+      return repo.touchSession(db, sessionId, at, new Date(now - LAST_SEEN_EVERY_MS));
     },
 
     /** Deletion's step for sign-in: sessions, devices and verification links go, the row is emptied. */
