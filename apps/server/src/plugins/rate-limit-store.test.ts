@@ -34,4 +34,14 @@ describe('the in-memory rate-limit counter', () => {
     expect(await count('a')).toBe(3);
     expect(await count('b')).toBe(1);
   });
+
+  it('keeps a key counted again and again as the most recent one', async () => {
+    const count = counterOf(2);
+    await count('a');
+    await count('b');
+    await count('b');
+    await count('c');
+    expect(await count('b')).toBe(3);
+    expect(await count('a')).toBe(1);
+  });
 });

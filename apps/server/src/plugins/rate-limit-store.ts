@@ -29,13 +29,22 @@ return {current, ttl}
  */
 function memoryCounter(maxKeys: number) {
   const windows = new Map<string, { current: number; endsAt: number }>();
+  // The key counted last is already last in use order: a burst from one caller moves nothing.
+  let newest: string | undefined;
   return (key: string, windowMs: number): Count => {
     const now = Date.now();
     let window = windows.get(key);
-    if (window) windows.delete(key);
-    if (!window || window.endsAt <= now) window = { current: 0, endsAt: now + windowMs };
-    if (windows.size >= maxKeys) windows.delete(windows.keys().next().value as string);
-    windows.set(key, window);
+    let reorder = key !== newest;
+    if (!window || window.endsAt <= now) {
+      window = { current: 0, endsAt: now + windowMs };
+      reorder = true;
+    }
+    if (reorder) {
+      windows.delete(key);
+      if (windows.size >= maxKeys) windows.delete(windows.keys().next().value as string);
+      windows.set(key, window);
+      newest = key;
+    }
     window.current++;
     return { current: window.current, ttl: window.endsAt - now };
   };
