@@ -5,6 +5,10 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** The clock's time in ms, without making a Date when it is the system's (caches ask per request). */
+export const millisecondsOf = (clock: Clock): (() => number) =>
+  clock === systemClock ? Date.now : () => clock.now().getTime();
+
 /** A clock some distance from another one; the end-to-end tests move it (test-clock.ts). */
 export interface ShiftableClock extends Clock {
   readonly offsetMs: number;

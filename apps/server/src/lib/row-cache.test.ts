@@ -29,6 +29,13 @@ describe('row cache', () => {
     expect(state.loads).toBe(2);
   });
 
+  it('answers a kept row as it is, without a promise', async () => {
+    const { read } = setup();
+    expect(read()).toBeInstanceOf(Promise);
+    await read();
+    expect(read()).toBe('a');
+  });
+
   it('does not keep a row read while something changed', async () => {
     const { state, cache } = setup();
     await cache.read('k', async () => {

@@ -22,18 +22,24 @@ export interface RowCacheOptions {
 export function createRowCache<V>(options: RowCacheOptions) {
   const { watch } = options;
   const entries = new Map<string, Entry<V>>();
+
+  async function loadAndKeep(key: string, load: () => Promise<V | undefined>, now: number) {
+    if (!watch) return load();
+    const generation = watch.generation();
+    const value = await load();
+    if (value === undefined || watch.generation() !== generation) return value;
+    if (entries.size >= options.max) entries.clear();
+    entries.set(key, { value, generation, until: now + options.ttlMs });
+    return value;
+  }
+
   return {
-    async read(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
-      if (!watch) return load();
-      const generation = watch.generation();
+    /** A kept row as it is (await it either way): a hit on every request makes no promise. */
+    read(key: string, load: () => Promise<V | undefined>): V | Promise<V | undefined> {
       const now = options.now();
-      const kept = entries.get(key);
-      if (kept && kept.generation === generation && kept.until > now) return kept.value;
-      const value = await load();
-      if (value === undefined || watch.generation() !== generation) return value;
-      if (entries.size >= options.max) entries.clear();
-      entries.set(key, { value, generation, until: now + options.ttlMs });
-      return value;
+      const kept = watch ? entries.get(key) : undefined;
+      if (kept && kept.generation === watch?.generation() && kept.until > now) return kept.value;
+      return loadAndKeep(key, load, now);
     },
   };
 }

@@ -12,7 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { ChangeWatch } from '../../db/change-watch.ts';
 import type { DB, UserRow } from '../../db/types.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, millisecondsOf } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { newId, newSecretToken, sha256 } from '../../lib/ids.ts';
@@ -89,7 +89,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     watch: deps.changes,
     ttlMs: SESSION_USER_KEPT_MS,
     max: 10_000,
-    now: () => clock.now().getTime(),
+    now: millisecondsOf(clock),
   });
 
   async function consumeCaptcha(token: string, ip?: string): Promise<void> {

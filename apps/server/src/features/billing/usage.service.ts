@@ -8,7 +8,7 @@ import {
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ChangeWatch } from '../../db/change-watch.ts';
 import type { DB, UsageCyclesTable } from '../../db/types.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, millisecondsOf } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -67,7 +67,7 @@ export function createUsageService(deps: UsageDeps) {
     watch: deps.changes,
     ttlMs: CYCLE_KEPT_MS,
     max: 10_000,
-    now: () => clock.now().getTime(),
+    now: millisecondsOf(clock),
   });
 
   async function openCycle(tx: Db, userId: string, plan: string, startsAt: Date): Promise<void> {

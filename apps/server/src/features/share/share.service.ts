@@ -9,7 +9,7 @@ import {
 } from '@grasp/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, millisecondsOf } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ExplainService } from '../explain/explain.service.ts';
 import type { LearningService } from '../learning/learning.service.ts';
@@ -52,7 +52,7 @@ export function createShareService(deps: ShareDeps) {
   const cache = createPageCache({
     max: deps.pageCache?.max ?? 200,
     ttlMs: deps.pageCache?.ttlMs ?? 60_000,
-    now: () => clock.now().getTime(),
+    now: millisecondsOf(clock),
   });
   // Many readers opening a link at once (a group chat) wait for one rendering.
   const rendering = new Map<string, Promise<RenderedPage | null>>();
