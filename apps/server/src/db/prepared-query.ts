@@ -97,8 +97,8 @@ export function preparedInsert<const C extends readonly string[]>(
     const parameters = new Array<unknown>(slots.length);
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i] as number;
-      const row = rows[(slot / width) | 0] as readonly (string | null)[] | undefined;
-      parameters[i] = slot < 0 ? query.parameters[i] : row?.[slot % width];
+      if (slot < 0) parameters[i] = query.parameters[i];
+      else parameters[i] = (rows[(slot / width) | 0] as readonly unknown[])[slot % width];
     }
     const ready = { ...query, parameters };
     if (!runDirectly(db, ready)) await db.executeQuery(ready);

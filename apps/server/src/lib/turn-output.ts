@@ -24,9 +24,8 @@ const TURN_BYTES = 64 * 1024;
  * than building the line. Each line is encoded straight into one reused buffer, not joined into a
  * string first. A line waits one turn at most; a full buffer goes out at once; what is left when
  * the process exits is written then. A reader that has gone (EPIPE) ends the logging, as with
- * pino's own output.
+ * pino's own output. `write` must be done with the bytes when it returns: the buffer is reused.
  */
-/** `write` must be done with the bytes when it returns: their buffer is written over next. */
 export function turnOutput(fd = 1, write: (fd: number, bytes: Buffer) => void = writeAll) {
   const buffer = Buffer.allocUnsafe(TURN_BYTES);
   let used = 0;

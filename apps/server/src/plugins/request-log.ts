@@ -11,6 +11,7 @@ function partsOf(logger: unknown) {
   };
 }
 type LoggerParts = ReturnType<typeof partsOf>;
+const INFO = pino.levels.values.info;
 
 /**
  * The completed line as pino writes it for `log.info({ req, res, responseTime }, msg)` with
@@ -27,9 +28,8 @@ function completedLine(log: LoggerParts, request: FastifyRequest, reply: Fastify
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   });
-  const level = pino.levels.values.info;
   return (
-    `{"level":${level}${log.time()}${log.bindings},"req":${req},` +
+    `{"level":${INFO}${log.time()}${log.bindings},"req":${req},` +
     `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},` +
     `"msg":"request completed"}\n`
   );
