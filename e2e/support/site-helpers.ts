@@ -39,11 +39,21 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** Opens a route and waits until its page, not a loading spinner, is on screen. */
+/**
+ * Opens a route and waits until its page, not a loading spinner, is on screen. The registration
+ * form is settled when its captcha is solved: the captcha's worker, loaded from a blob, can stay
+ * "pending" in Chromium's network log for good, so that page never reaches network idle.
+ */
 export async function openRoute(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator('main h1').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  if (await page.getByRole('form', { name: 'Create account' }).count()) {
+    await expect(page.locator('altcha-widget [data-state="verified"]')).toBeVisible({
+      timeout: 20_000,
+    });
+  } else {
+    await page.waitForLoadState('networkidle');
+  }
 }
 
 /**
