@@ -20,7 +20,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
-  timeout: 30_000,
+  // A whole test's budget, as most spec files already set theirs: on a slow 2-core machine a
+  // register-and-sign-in flow alone took 20 s, and two files still at 30 s timed out in CI.
+  timeout: 90_000,
   // A state may take a while to come on a loaded 2-core machine; a state never reached still fails.
   expect: { timeout: 15_000 },
   use: {
