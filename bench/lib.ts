@@ -121,6 +121,21 @@ function outboxToken(dataDir: string): string {
   return /verify-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
 }
 
+/** The link's token once the mail is written: it goes out after the answer, later on a slow machine. */
+async function mailedToken(dataDir: string, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const token = outboxToken(dataDir);
+      if (token) return token;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (Date.now() > deadline) throw new Error(`no verification mail in ${dataDir}/outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Registers, verifies by the mailed link and signs in, as a person would. Returns the token. */
 export async function signUp(server: Started, username: string, pin = '1234'): Promise<string> {
   const post = (path: string, body: unknown) =>
@@ -140,7 +155,7 @@ export async function signUp(server: Started, username: string, pin = '1234'): P
     acceptTerms: true,
     turnstileToken: await solveCaptcha(server.url),
   });
-  await fetch(`${server.url}/api/auth/verify-email?token=${outboxToken(server.dataDir)}`);
+  await fetch(`${server.url}/api/auth/verify-email?token=${await mailedToken(server.dataDir)}`);
   const login = (await (await post('/api/auth/login', { username, password: pin })).json()) as {
     token: string;
   };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import {
   DEFAULT_SUPPORT_CONTACT,
   ERROR_MESSAGES,
@@ -61,6 +61,17 @@ describe.each(TEST_DATABASES)('app on %s', (kind) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().success).toBe(false);
+  });
+
+  it('never inflates a compressed body: it is refused as it came, with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ query: 'gravity', count: 1 })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false });
   });
 
   it('answers addresses Fastify refuses before routing in the error body', async () => {

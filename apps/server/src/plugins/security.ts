@@ -82,5 +82,7 @@ export async function registerSecurity(
     // A strict preflight refuses a bare OPTIONS in plain text; the allowed origin stays the same.
     strictPreflight: false,
   });
-  await app.register(compress, { threshold: 1024 });
+  // Answers are compressed; request bodies are not inflated: no client of ours sends one
+  // compressed, and the hook that looked for one ran on every request.
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
 }
