@@ -47,7 +47,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { RequestLog } from './plugins/request-log.ts';
+import { RequestLog, requestLogger } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { inlineScriptHashes, loadSpaPages, registerSpa } from './plugins/spa.ts';
 import { testClockRoutes } from './plugins/test-clock.ts';
@@ -93,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     logController: new RequestLog(),
+    childLoggerFactory: requestLogger,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     frameworkErrors: answerFrameworkError,
@@ -111,40 +112,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keyPrefix: config.REDIS_KEY_PREFIX,
   });
   await registerDocs(app);
-  // Signs the device cookie (DESIGN.md §14) with a key of its own, derived from the JWT secret.
-  await app.register(fastifyCookie, {
-    secret: createHmac('sha256', deps.secrets.jwtSecret).update('grasp_device').digest(),
-  });
 
   const metrics = createMetrics();
-  await app.register(metricsRoutes(metrics, config.METRICS_TOKEN));
   const shareRenderer =
     deps.shareRenderer === undefined ? loadShareRenderer(webDist) : deps.shareRenderer;
   // Test runs only (config refuses it in production): the e2e suite moves the server's time.
   const testClock = config.TEST_CLOCK ? shiftableClock(deps.clock ?? systemClock) : null;
-  if (testClock) {
-    app.log.warn('TEST_CLOCK is on: POST /api/test/clock moves this server’s clock');
-    await app.register(testClockRoutes(testClock));
-  }
   const services = createServices(
     { ...deps, shareRenderer, ...(testClock ? { clock: testClock } : {}) },
     app.log,
     metrics.recorder,
     sharedRedis,
   );
-  // 5xx answers per day for the operator's overview; a callback hook, as the metrics' one.
-  app.addHook('onResponse', (_request, reply, done) => {
-    if (reply.statusCode >= 500) services.meter.add(METERS.errors5xx, 1);
-    done();
-  });
+  // 5xx answers per day for the operator's overview, counted by the metrics' hook.
+  await app.register(
+    metricsRoutes(metrics, config.METRICS_TOKEN, () => services.meter.add(METERS.errors5xx, 1)),
+  );
+  if (testClock) {
+    app.log.warn('TEST_CLOCK is on: POST /api/test/clock moves this server’s clock');
+    await app.register(testClockRoutes(testClock));
+  }
   app.addHook('onClose', () => services.meter.flush());
   await app.register(authenticatePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),
   });
   await app.register(healthRoutes(services.health));
-  await app.register(authRoutes(services.auth));
+  // Sign-in is all that reads or sets a cookie (the device cookie, DESIGN.md §14): its routes
+  // alone get the cookie plugin's two hooks, which ran on every request before.
+  await app.register(async (signIn) => {
+    // Signs the device cookie with a key of its own, derived from the JWT secret.
+    await signIn.register(fastifyCookie, {
+      secret: createHmac('sha256', deps.secrets.jwtSecret).update('grasp_device').digest(),
+    });
+    await signIn.register(authRoutes(services.auth));
+    await signIn.register(passkeysRoutes(services.passkeys, services.auth));
+  });
   await app.register(accountRoutes(services));
-  await app.register(passkeysRoutes(services.passkeys, services.auth));
   await app.register(statsRoutes(services.stats));
   await app.register(analyticsRoutes(services.analytics));
   await app.register(siteRoutes(services.site));

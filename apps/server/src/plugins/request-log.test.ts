@@ -43,7 +43,8 @@ describe('the request log', () => {
     // The same request logged again through pino's own path, beside the built line.
     app.addHook('onResponse', (request, reply, done) => {
       const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
-      reply.log.info(fields, 'request completed');
+      // Beside the request's own logger, which has made no pino child: ours is written lazily.
+      app.log.child({ reqId: request.id }).info(fields, 'request completed');
       done();
     });
     await app.inject({
@@ -64,6 +65,20 @@ describe('the request log', () => {
     });
   });
 
+  it('gives what a route logs the request id of its completed line', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await appLoggingTo(lines);
+    app.get('/api/test/logs', (request) => {
+      request.log.warn({ step: 1 }, 'a route speaks');
+      return { ok: true };
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/test/logs' })).statusCode).toBe(200);
+    const said = lines.find((line) => line.msg === 'a route speaks');
+    const completed = lines.find((line) => line.msg === 'request completed');
+    expect(said).toMatchObject({ level: 40, step: 1, reqId: expect.any(String) });
+    expect(completed?.reqId).toBe(said?.reqId);
+  });
+
   it('writes no line above info', async () => {
     const lines: string[] = [];
     t = await buildTestApp('sqlite', {
@@ -72,6 +87,35 @@ describe('the request log', () => {
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect(lines).toEqual([]);
+  });
+
+  it('escapes what a client sends as pino does: a host, a url and a forwarded address', async () => {
+    const raw: string[] = [];
+    t = await buildTestApp('sqlite', {
+      env: { LOG_LEVEL: 'info', TRUST_PROXY: 'true' },
+      logStream: { write: (line) => raw.push(line) },
+    });
+    const app = t.app;
+    app.addHook('onResponse', (request, reply, done) => {
+      const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+      app.log.child({ reqId: request.id }).info(fields, 'request completed');
+      done();
+    });
+    await app.inject({
+      method: 'GET',
+      url: '/api/health?q="\\é',
+      headers: { host: 'a"b\\c\tgrasp.test', 'x-forwarded-for': '"}{"level":60\ud800' },
+    });
+    const lines = raw.filter((line) => line.includes('"reqId"'));
+    expect(lines).toHaveLength(2);
+    const [pinos, ours] = lines.map((line) =>
+      line.replace(/"time":\d+/, '"time":0').replace(/"responseTime":[\d.e-]+/, '"responseTime":0'),
+    );
+    expect(ours).toBe(pinos);
+    expect(JSON.parse(ours ?? '')).toMatchObject({
+      level: 30,
+      req: { host: 'a"b\\c\tgrasp.test', remoteAddress: '"}{"level":60\ud800' },
+    });
   });
 
   it('writes the same one line for a refused request', async () => {

@@ -1,8 +1,15 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import pino from 'pino';
+import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
+
+interface LoggerParts {
+  bindings: string;
+  time: () => string;
+  stream: { write(line: string): void };
+}
 
 /** What pino keeps on a logger for writing a line: its bindings, its clock and its output. */
-function partsOf(logger: unknown) {
+function partsOf(logger: unknown): LoggerParts {
+  if (logger instanceof RequestLogger) return logger.lineParts();
   const parts = logger as Record<symbol, unknown>;
   return {
     bindings: parts[pino.symbols.chindingsSym] as string,
@@ -10,8 +17,111 @@ function partsOf(logger: unknown) {
     stream: parts[pino.symbols.streamSym] as { write(line: string): void },
   };
 }
-type LoggerParts = ReturnType<typeof partsOf>;
+type LogArgs = Parameters<pino.LogFn>;
+
+/**
+ * A request's logger, whose pino child is made only when something logs through it. Fastify
+ * makes one for every request, and with an options object, which takes pino off its fast path
+ * (new formatters, a key walk, a stringify): most requests log nothing but their completed
+ * line, which is written from the parent's parts and the request's id.
+ */
+class RequestLogger {
+  readonly #parent: pino.Logger;
+  readonly #bindings: Bindings;
+  #child: pino.Logger | undefined;
+  constructor(parent: pino.Logger, bindings: Bindings) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+  }
+  get #logger(): pino.Logger {
+    this.#child ??= this.#parent.child(this.#bindings);
+    return this.#child;
+  }
+  /** The parent's parts, with this request's bindings written as pino writes a child's. */
+  lineParts(): LoggerParts {
+    if (this.#child) return partsOf(this.#child);
+    const parent = partsOf(this.#parent);
+    let bindings = parent.bindings;
+    for (const [key, value] of Object.entries(this.#bindings)) {
+      if (value !== undefined) bindings += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    }
+    return { ...parent, bindings };
+  }
+  get level(): string {
+    return (this.#child ?? this.#parent).level;
+  }
+  set level(level: string) {
+    this.#logger.level = level;
+  }
+  isLevelEnabled(level: string): boolean {
+    return (this.#child ?? this.#parent).isLevelEnabled(level);
+  }
+  fatal(...args: LogArgs): void {
+    this.#logger.fatal(...args);
+  }
+  error(...args: LogArgs): void {
+    this.#logger.error(...args);
+  }
+  warn(...args: LogArgs): void {
+    this.#logger.warn(...args);
+  }
+  info(...args: LogArgs): void {
+    this.#logger.info(...args);
+  }
+  debug(...args: LogArgs): void {
+    this.#logger.debug(...args);
+  }
+  trace(...args: LogArgs): void {
+    this.#logger.trace(...args);
+  }
+  silent(...args: LogArgs): void {
+    this.#logger.silent(...args);
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions) {
+    return this.#logger.child(bindings, options);
+  }
+}
+
+/**
+ * Fastify's childLoggerFactory: a lazy request logger, or pino's child at once when the route
+ * asks for its own level or serializers.
+ */
+export function requestLogger(logger: unknown, bindings: Bindings, options: ChildLoggerOptions) {
+  const parent = logger as pino.Logger;
+  for (const _ in options) return parent.child(bindings, options);
+  return new RequestLogger(parent, bindings);
+}
+
 const INFO = pino.levels.values.info;
+
+/** Whether JSON.stringify would escape a character: a quote, a backslash, a control or surrogate. */
+function needsEscape(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return true;
+  }
+  return false;
+}
+const jsonString = (value: string) => (needsEscape(value) ? JSON.stringify(value) : `"${value}"`);
+
+/**
+ * `"req":{...}` as JSON.stringify writes Fastify's serialised request: absent fields are left
+ * out, as JSON drops undefined. The method is a token; the url, the host and an address a proxy
+ * forwarded can hold anything, so each is checked and escaped only when it must be.
+ */
+function requestJson(request: FastifyRequest): string {
+  const version = request.headers['accept-version'];
+  const { host, ip } = request;
+  const port = request.socket?.remotePort;
+  return (
+    `"req":{"method":"${request.method}","url":${jsonString(request.url)}` +
+    (version === undefined ? '' : `,"version":${JSON.stringify(version)}`) +
+    (host === undefined ? '' : `,"host":${jsonString(host)}`) +
+    (ip === undefined ? '' : `,"remoteAddress":${jsonString(ip)}`) +
+    (port === undefined ? '' : `,"remotePort":${port}`) +
+    '}'
+  );
+}
 
 /**
  * The completed line as pino writes it for `log.info({ req, res, responseTime }, msg)` with
@@ -20,16 +130,8 @@ const INFO = pino.levels.values.info;
  * logging cost, on every request at the default level.
  */
 function completedLine(log: LoggerParts, request: FastifyRequest, reply: FastifyReply): string {
-  const req = JSON.stringify({
-    method: request.method,
-    url: request.url,
-    version: request.headers['accept-version'],
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  });
   return (
-    `{"level":${INFO}${log.time()}${log.bindings},"req":${req},` +
+    `{"level":${INFO}${log.time()}${log.bindings},${requestJson(request)},` +
     `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},` +
     `"msg":"request completed"}\n`
   );

@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import cors from '@fastify/cors';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 
@@ -66,22 +66,38 @@ async function helmetHeaders(inlineScripts: string[]): Promise<Record<string, st
   );
 }
 
+const corsOptions = (publicUrl: string): FastifyCorsOptions => ({
+  origin: publicUrl,
+  credentials: false,
+  // A strict preflight refuses a bare OPTIONS in plain text; the allowed origin stays the same.
+  strictPreflight: false,
+});
+
+/**
+ * CORS for one fixed origin: every answer but a preflight gets the same one header, so it is set
+ * with the security headers; @fastify/cors answers the preflights only. Its hook on every route
+ * spread its options into a new object and made two closures per request.
+ */
+async function registerCors(app: FastifyInstance, publicUrl: string): Promise<void> {
+  // Its own context: the plugin's hook then runs for its OPTIONS route only.
+  await app.register(async (preflights) => {
+    await preflights.register(cors, corsOptions(publicUrl));
+  });
+}
+
 export async function registerSecurity(
   app: FastifyInstance,
   publicUrl: string,
   inlineScripts: string[] = [],
 ): Promise<void> {
-  const pageHeaders = await helmetHeaders(inlineScripts);
+  const allowOrigin = { 'access-control-allow-origin': publicUrl };
+  const pageHeaders = { ...(await helmetHeaders(inlineScripts)), ...allowOrigin };
+  const apiHeaders = { ...API_HEADERS, ...allowOrigin };
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.headers(isApiAnswer(request.url, reply) ? API_HEADERS : pageHeaders);
+    reply.headers(isApiAnswer(request.url, reply) ? apiHeaders : pageHeaders);
     done(null, payload);
   });
-  await app.register(cors, {
-    origin: publicUrl,
-    credentials: false,
-    // A strict preflight refuses a bare OPTIONS in plain text; the allowed origin stays the same.
-    strictPreflight: false,
-  });
+  await registerCors(app, publicUrl);
   // Answers are compressed; request bodies are not inflated: no client of ours sends one
   // compressed, and the hook that looked for one ran on every request.
   await app.register(compress, { threshold: 1024, globalDecompression: false });

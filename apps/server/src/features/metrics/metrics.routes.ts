@@ -16,12 +16,20 @@ function sameSecret(given: string, expected: string): boolean {
  * set) and serves the Prometheus text at /metrics: behind METRICS_TOKEN when one is set, else
  * to loopback clients only (404 to others, as for a route that is not there).
  */
-export const metricsRoutes = (metrics: Metrics, token: string | undefined): FastifyPluginAsync =>
+export const metricsRoutes = (
+  metrics: Metrics,
+  token: string | undefined,
+  /** Called for each 5xx answer too (the operator's daily count), from the same hook. */
+  onServerError: () => void = () => {},
+): FastifyPluginAsync =>
   fp(async (app) => {
-    // A callback hook: an async one costs a promise per request on every route.
+    // One callback hook for both: an async one costs a promise per request on every route, and
+    // each hook a step of Fastify's runner.
     app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
-      metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime);
+      const status = reply.statusCode;
+      metrics.observeRequest(request.method, route, status, reply.elapsedTime);
+      if (status >= 500) onServerError();
       done();
     });
 
