@@ -40,12 +40,14 @@ class RequestLogger {
   /** The parent's parts, with this request's bindings written as pino writes a child's. */
   lineParts(): LoggerParts {
     if (this.#child) return partsOf(this.#child);
-    const parent = partsOf(this.#parent);
-    let bindings = parent.bindings;
-    for (const [key, value] of Object.entries(this.#bindings)) {
-      if (value !== undefined) bindings += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    const parts = partsOf(this.#parent);
+    for (const key in this.#bindings) {
+      const value: unknown = this.#bindings[key];
+      if (value === undefined) continue;
+      const json = typeof value === 'string' ? jsonString(value) : JSON.stringify(value);
+      parts.bindings += `,${jsonString(key)}:${json}`;
     }
-    return { ...parent, bindings };
+    return parts;
   }
   get level(): string {
     return (this.#child ?? this.#parent).level;
