@@ -8,6 +8,8 @@
  * build (before and after in one run; PREVIOUS_NODE_OPTIONS gives it the settings it shipped with),
  * DATABASE_URL=postgres://… to run the servers on PostgreSQL,
  * BENCH_LOG_LEVEL=warn to quieten the servers' logs (default: info, the server's own default),
+ * BENCH_ACCEPT_ENCODING='gzip, deflate, br' to ask as fetch and most HTTP libraries do, for a
+ * compressed answer (default: no header, as autocannon asks),
  * and CPU_PROF_DIR=… to profile this build (then: npx tsx bench/profile-summary.ts <file>).
  */
 import {
@@ -28,6 +30,7 @@ const ROUNDS = 3;
 // The server's own default (info: a line per completed request), as the goal is stated.
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const port = basePort(3301);
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 // CPU_PROF_DIR=dir: the server writes a V8 profile there on exit (bench/profile-summary.ts reads it).
 const profileDir = process.env.CPU_PROF_DIR;
 const body = JSON.stringify({
@@ -62,7 +65,11 @@ async function startBuild(
   );
   const rssAtStart = rssMb(server.child.pid);
   const token = await signUp(server, `bench${Date.now()}`);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+  };
+  if (ACCEPT_ENCODING) headers['accept-encoding'] = ACCEPT_ENCODING;
   const url = `${server.url}/api/ai/aiResponseGoogle`;
   const first = await fetch(url, { method: 'POST', headers, body });
   if (!first.ok) throw new Error(`${name}: warm-up failed: ${first.status} ${await first.text()}`);

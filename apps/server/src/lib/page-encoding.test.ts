@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressPage, preferredEncoding } from './page-encoding.ts';
+import { compressPage, preferredEncoding, takesGzip } from './page-encoding.ts';
 
 describe('preferredEncoding', () => {
   it.each([
@@ -15,8 +15,24 @@ describe('preferredEncoding', () => {
     ['gzip;q=x', null],
     ['deflate', null],
     [';;,,', null],
+    ['*, br;q=0', 'gzip'],
+    ['*, gzip;q=0, br;q=0', null],
   ])('%j → %j', (header, encoding) => {
     expect(preferredEncoding(header)).toBe(encoding);
+  });
+});
+
+describe('takesGzip', () => {
+  it.each([
+    [undefined, false],
+    ['gzip, deflate, br, zstd', true],
+    ['br', false],
+    ['br, *', true],
+    ['*, gzip;q=0', false],
+    ['GZIP;q=0.1', true],
+    ['gzip;q=0', false],
+  ])('%j → %j', (header, takes) => {
+    expect(takesGzip(header)).toBe(takes);
   });
 });
 

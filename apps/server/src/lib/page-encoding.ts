@@ -26,34 +26,50 @@ export function compressPage(html: string, encoding: PageEncoding, brotliQuality
   });
 }
 
+/** The encodings of ours a client takes. */
+interface Takes {
+  br: boolean;
+  gzip: boolean;
+}
+
 /**
  * The encoding to answer in: br, else gzip, else none (identity). Only an explicit q=0 refuses
  * one; anything unparsable in the header counts as not asked.
  */
 export function preferredEncoding(acceptEncoding: string | undefined): PageEncoding | null {
-  if (!acceptEncoding) return null;
-  const known = chosenEncodings.get(acceptEncoding);
-  if (known !== undefined) return known;
-  const chosen = parseEncoding(acceptEncoding);
-  // Browsers send a handful of distinct headers; anything else is not worth keeping many of.
-  if (chosenEncodings.size >= 64) chosenEncodings.clear();
-  chosenEncodings.set(acceptEncoding, chosen);
-  return chosen;
+  const takes = takesOf(acceptEncoding);
+  if (takes?.br) return 'br';
+  return takes?.gzip ? 'gzip' : null;
 }
 
-const chosenEncodings = new Map<string, PageEncoding | null>();
+/** Whether the client takes gzip, by name or by `*`, under the same rules. */
+export const takesGzip = (acceptEncoding: string | undefined) =>
+  takesOf(acceptEncoding)?.gzip ?? false;
 
-function parseEncoding(acceptEncoding: string): PageEncoding | null {
+const parsedHeaders = new Map<string, Takes>();
+
+function takesOf(acceptEncoding: string | undefined): Takes | null {
+  if (!acceptEncoding) return null;
+  const known = parsedHeaders.get(acceptEncoding);
+  if (known !== undefined) return known;
+  const takes = parseEncoding(acceptEncoding);
+  // Browsers send a handful of distinct headers; anything else is not worth keeping many of.
+  if (parsedHeaders.size >= 64) parsedHeaders.clear();
+  parsedHeaders.set(acceptEncoding, takes);
+  return takes;
+}
+
+function parseEncoding(acceptEncoding: string): Takes {
   const accepted = new Set<string>();
+  const refused = new Set<string>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((p) => p.trim());
     const q = params.find((p) => p.startsWith('q='));
-    if (q && !(Number(q.slice(2)) > 0)) continue;
-    accepted.add(name);
+    (q && !(Number(q.slice(2)) > 0) ? refused : accepted).add(name);
   }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
+  // Brotli only when named; `*` is taken as gzip, unless gzip is refused by name.
+  const gzip = accepted.has('gzip') || (accepted.has('*') && !refused.has('gzip'));
+  return { br: accepted.has('br'), gzip };
 }
 
 /** A strong validator of an HTML page: the same text, the same ETag, on every instance. */

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { ERROR_MESSAGES, LANGUAGE_IDS } from '@grasp/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/auth-helpers.ts';
@@ -76,6 +77,45 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
     expect(explanationId).not.toBe(first.json().explanationId);
     expect({ ...first.json(), cached: true, explanationId }).toEqual(repeat.json());
     expect(answer.response).toContain('Schrödinger’s cat is explained here');
+  });
+
+  it('gzips a repeat for a client that takes gzip, as the same JSON, compressed once', async () => {
+    const marie = (await signedInUser(t.app, t.database.db, 'Marie')).token;
+    const ask = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ai/aiResponseGoogle',
+        headers: {
+          authorization: `Bearer ${marie}`,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+        payload: { provider: 'remote-openai', query: 'Radioactivité', template: 'default' },
+      });
+    const first = await ask('gzip, deflate, br, zstd');
+    // A first answer is compressed as any other, by the compress plugin (brotli first).
+    expect(first.headers['content-encoding']).toBe('br');
+    const plain = await ask();
+    for (const takes of ['gzip, deflate, br, zstd', 'br, gzip', '*']) {
+      const repeat = await ask(takes);
+      expect(repeat.headers).toMatchObject({
+        'content-encoding': 'gzip',
+        'content-type': 'application/json; charset=utf-8',
+        vary: 'accept-encoding',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(Number(repeat.headers['content-length'])).toBe(repeat.rawPayload.length);
+      // gunzip checks the member's CRC and length too.
+      const body = JSON.parse(gunzipSync(repeat.rawPayload).toString('utf8'));
+      expect(body.explanationId).not.toBe(plain.json().explanationId);
+      expect({ ...body, explanationId: 'same' }).toEqual({
+        ...plain.json(),
+        explanationId: 'same',
+      });
+      expect(repeat.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    }
+    for (const refused of ['br', 'gzip;q=0, br', 'identity']) {
+      expect((await ask(refused)).headers['content-encoding']).not.toBe('gzip');
+    }
   });
 
   it('asks anew and charges a unit when told to regenerate', async () => {
