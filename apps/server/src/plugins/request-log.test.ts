@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 
@@ -14,6 +15,32 @@ describe('the request log', () => {
       logStream: { write: (line) => lines.push(JSON.parse(line)) },
     });
     return t.app;
+  }
+
+  /**
+   * Our completed line and pino's own for the same request, times set to 0: the request is logged
+   * again through pino's path, beside the request's logger, which has made no pino child.
+   */
+  async function oursBesidePinos(env: Record<string, string>, request: InjectOptions) {
+    const raw: string[] = [];
+    t = await buildTestApp('sqlite', {
+      env: { LOG_LEVEL: 'info', ...env },
+      logStream: { write: (line) => raw.push(line) },
+    });
+    const app = t.app;
+    app.addHook('onResponse', (req, reply, done) => {
+      const fields = { req, res: reply, responseTime: reply.elapsedTime };
+      app.log.child({ reqId: req.id }).info(fields, 'request completed');
+      done();
+    });
+    await app.inject(request);
+    const lines = raw.filter((line) => line.includes('"reqId"'));
+    expect(lines).toHaveLength(2);
+    // Two moments: the time and the duration are the only fields that may differ.
+    const [pinos, ours] = lines.map((line) =>
+      line.replace(/"time":\d+/, '"time":0').replace(/"responseTime":[\d.e-]+/, '"responseTime":0'),
+    );
+    return { ours: ours ?? '', pinos };
   }
 
   it('writes one line per request at info, when it completes, with what came in', async () => {
@@ -34,33 +61,17 @@ describe('the request log', () => {
   });
 
   it('writes the line pino itself writes for the same fields, in the same order', async () => {
-    const raw: string[] = [];
-    t = await buildTestApp('sqlite', {
-      env: { LOG_LEVEL: 'info' },
-      logStream: { write: (line) => raw.push(line) },
-    });
-    const app = t.app;
-    // The same request logged again through pino's own path, beside the built line.
-    app.addHook('onResponse', (request, reply, done) => {
-      const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
-      // Beside the request's own logger, which has made no pino child: ours is written lazily.
-      app.log.child({ reqId: request.id }).info(fields, 'request completed');
-      done();
-    });
-    await app.inject({
-      method: 'GET',
-      url: '/api/health?x=%22quoted%22',
-      headers: { host: 'grasp.test', 'accept-version': '2' },
-      remoteAddress: '10.1.2.3',
-    });
-    const lines = raw.filter((line) => line.includes('"reqId"'));
-    expect(lines).toHaveLength(2);
-    // Two moments: the time and the duration are the only fields that may differ.
-    const [pinos, ours] = lines.map((line) =>
-      line.replace(/"time":\d+/, '"time":0').replace(/"responseTime":[\d.e-]+/, '"responseTime":0'),
+    const { ours, pinos } = await oursBesidePinos(
+      {},
+      {
+        method: 'GET',
+        url: '/api/health?x=%22quoted%22',
+        headers: { host: 'grasp.test', 'accept-version': '2' },
+        remoteAddress: '10.1.2.3',
+      },
     );
     expect(ours).toBe(pinos);
-    expect(JSON.parse(ours ?? '')).toMatchObject({
+    expect(JSON.parse(ours)).toMatchObject({
       req: { url: '/api/health?x=%22quoted%22', host: 'grasp.test', version: '2' },
     });
   });
@@ -90,29 +101,16 @@ describe('the request log', () => {
   });
 
   it('escapes what a client sends as pino does: a host, a url and a forwarded address', async () => {
-    const raw: string[] = [];
-    t = await buildTestApp('sqlite', {
-      env: { LOG_LEVEL: 'info', TRUST_PROXY: 'true' },
-      logStream: { write: (line) => raw.push(line) },
-    });
-    const app = t.app;
-    app.addHook('onResponse', (request, reply, done) => {
-      const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
-      app.log.child({ reqId: request.id }).info(fields, 'request completed');
-      done();
-    });
-    await app.inject({
-      method: 'GET',
-      url: '/api/health?q="\\é',
-      headers: { host: 'a"b\\c\tgrasp.test', 'x-forwarded-for': '"}{"level":60\ud800' },
-    });
-    const lines = raw.filter((line) => line.includes('"reqId"'));
-    expect(lines).toHaveLength(2);
-    const [pinos, ours] = lines.map((line) =>
-      line.replace(/"time":\d+/, '"time":0').replace(/"responseTime":[\d.e-]+/, '"responseTime":0'),
+    const { ours, pinos } = await oursBesidePinos(
+      { TRUST_PROXY: 'true' },
+      {
+        method: 'GET',
+        url: '/api/health?q="\\é',
+        headers: { host: 'a"b\\c\tgrasp.test', 'x-forwarded-for': '"}{"level":60\ud800' },
+      },
     );
     expect(ours).toBe(pinos);
-    expect(JSON.parse(ours ?? '')).toMatchObject({
+    expect(JSON.parse(ours)).toMatchObject({
       level: 30,
       req: { host: 'a"b\\c\tgrasp.test', remoteAddress: '"}{"level":60\ud800' },
     });
