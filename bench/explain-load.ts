@@ -1,8 +1,11 @@
 /**
  * Load on an authenticated, cached explanation beside a bare Fastify hello-world started in the
- * same run (50 connections, 10 s a round), plus server memory before and after. The two are loaded
- * in turn, three rounds each, and compared by their medians: on a small shared machine one round
- * of either can be 10–40% off the others, which a single pair turns into a ratio that means little.
+ * same run (50 connections, 6 s a round), plus server memory before and after. Each server first
+ * answers one unmeasured round: V8 compiles its hot code then, which a running server has long
+ * done. Then they are loaded in turn, five rounds each (BENCH_ROUNDS), in alternating order, and
+ * compared by the medians of the rounds' req/s and CPU per answer: on a small shared machine one
+ * round of either can be 10–40% off the others, which a single pair turns into a ratio that means
+ * little.
  * Needs a build (npm run build). Run: npx tsx bench/explain-load.ts
  * Set PREVIOUS_BUILD=<an older apps/server/dist/main.js> to load it too, round by round beside this
  * build (before and after in one run; PREVIOUS_NODE_OPTIONS gives it the settings it shipped with),
@@ -26,7 +29,8 @@ import {
   startServer,
 } from './lib.ts';
 
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUND_SECONDS = 6;
 // The server's own default (info: a line per completed request), as the goal is stated.
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const port = basePort(3301);
@@ -47,7 +51,8 @@ interface Build {
   headers: Record<string, string>;
   url: string;
   runs: LoadFigures[];
-  cpuMs: number;
+  /** Server CPU per answer in each round, µs. */
+  cpuUs: number[];
 }
 
 async function startBuild(
@@ -73,7 +78,7 @@ async function startBuild(
   const url = `${server.url}/api/ai/aiResponseGoogle`;
   const first = await fetch(url, { method: 'POST', headers, body });
   if (!first.ok) throw new Error(`${name}: warm-up failed: ${first.status} ${await first.text()}`);
-  return { name, server, rssAtStart, headers, url, runs: [], cpuMs: 0 } satisfies Build;
+  return { name, server, rssAtStart, headers, url, runs: [], cpuUs: [] } satisfies Build;
 }
 
 const builds: Build[] = [
@@ -93,21 +98,33 @@ if (previous) {
 // Bare, as a user would start it: plain node, no flags or environment of ours.
 const hello = await startBareServer('bench/hello-world.mjs', port + 1);
 
-const baseline: LoadFigures[] = [];
-let helloCpuMs = 0;
+const helloWorld: Build = {
+  name: 'hello-world',
+  server: hello,
+  rssAtStart: rssMb(hello.child.pid),
+  headers: {},
+  url: `${hello.url}/api/health`,
+  runs: [],
+  cpuUs: [],
+};
+const loadOf = (target: Build, duration: number) =>
+  loadFromOwnProcess(
+    target === helloWorld
+      ? { url: target.url, duration }
+      : { url: target.url, method: 'POST', headers: target.headers, body, duration },
+  );
+const targets = [...builds, helloWorld];
+for (const target of targets) await loadOf(target, 5);
 for (let round = 0; round < ROUNDS; round++) {
-  for (const build of builds) {
+  for (const target of round % 2 ? [...targets].reverse() : targets) {
     // The server's CPU time per answer: unlike req/s, barely moved by what else the machine runs.
-    const before = cpuMs(build.server.child.pid);
-    build.runs.push(
-      await loadFromOwnProcess({ url: build.url, method: 'POST', headers: build.headers, body }),
-    );
-    build.cpuMs += cpuMs(build.server.child.pid) - before;
+    const before = cpuMs(target.server.child.pid);
+    const figures = await loadOf(target, ROUND_SECONDS);
+    target.runs.push(figures);
+    target.cpuUs.push(((cpuMs(target.server.child.pid) - before) * 1000) / figures.total);
   }
-  const before = cpuMs(hello.child.pid);
-  baseline.push(await loadFromOwnProcess({ url: `${hello.url}/api/health` }));
-  helloCpuMs += cpuMs(hello.child.pid) - before;
 }
+const baseline = helloWorld.runs;
 const rssAfterLoad = builds.map((b) => rssMb(b.server.child.pid));
 for (const build of builds) await build.server.stop();
 await hello.stop();
@@ -131,21 +148,18 @@ const rows = [
   }),
 ];
 printRows(rows, 20, 20);
-/** Server CPU per answer in µs over every round. */
-const cpuPerAnswer = (ms: number, runs: LoadFigures[]) =>
-  (ms * 1000) /
-  Math.max(
-    runs.reduce((sum, r) => sum + r.total, 0),
-    1,
-  );
-const helloCpu = cpuPerAnswer(helloCpuMs, baseline);
-process.stdout.write(`hello-world: server CPU per answer ${helloCpu.toFixed(0)} µs\n`);
+const roundsOf = (cpuUs: number[]) => cpuUs.map((us) => us.toFixed(0)).join(' ');
+const helloCpu = median(helloWorld.cpuUs);
+process.stdout.write(
+  `hello-world: server CPU per answer ${helloCpu.toFixed(0)} µs (rounds ${roundsOf(helloWorld.cpuUs)})\n`,
+);
 for (const [i, build] of builds.entries()) {
   const ratio = (summary(build.runs).requestsPerSecond / summary(baseline).requestsPerSecond) * 100;
-  const cpu = cpuPerAnswer(build.cpuMs, build.runs);
+  const cpu = median(build.cpuUs);
   const label = build.name.trim();
   process.stdout.write(
     `${label}: req/s ${ratio.toFixed(1)}% of hello-world's, CPU per answer ${cpu.toFixed(0)} µs ` +
+      `(rounds ${roundsOf(build.cpuUs)}) ` +
       `= ${((helloCpu / cpu) * 100).toFixed(1)}% of hello-world's efficiency (targets ≥ 35% both; ` +
       `p99 ≤ 25 ms); RSS ${build.rssAtStart} MB after start, ${rssAfterLoad[i]} MB after the load ` +
       `(target ≤ 150 MB)\n`,
