@@ -5,29 +5,29 @@ import { runTogether } from './run-together.mjs';
  * The browser tests in two groups run at once, each against its own servers (E2E_PORT 3100 and
  * 3200). Playwright's --shard splits by file count, which left one shard waiting 1.5 minutes for
  * the other; the files are split here by how long each takes, heaviest first into the lighter
- * group. Seconds per file from a clean-clone `.ci/run` (two groups at once, 2 cores); a new file
- * counts as a typical one until it is measured and added.
+ * group. Seconds per file from this script's own run (two groups at once, 2 cores, Chromium's
+ * headless shell); a new file counts as a typical one until it is measured and added.
  */
 const SECONDS = {
-  'site.spec.ts': 93,
-  'reminders.spec.ts': 57,
-  'classes.spec.ts': 47,
-  'account.spec.ts': 42,
-  'admin.spec.ts': 29,
-  'first-click.spec.ts': 27,
-  'accounts.spec.ts': 24,
-  'share.spec.ts': 22,
-  'learning.spec.ts': 21,
-  'payments-phonepe.spec.ts': 20,
-  'recaps.spec.ts': 18,
-  'materials.spec.ts': 16,
-  'distiller.spec.ts': 14,
-  'explain.spec.ts': 14,
-  'languages.spec.ts': 14,
-  'payments.spec.ts': 13,
-  'sources.spec.ts': 12,
-  'passkeys.spec.ts': 8,
-  'foundation.spec.ts': 6,
+  'site.spec.ts': 159,
+  'reminders.spec.ts': 62,
+  'classes.spec.ts': 55,
+  'account.spec.ts': 50,
+  'admin.spec.ts': 35,
+  'share.spec.ts': 33,
+  'learning.spec.ts': 31,
+  'recaps.spec.ts': 30,
+  'first-click.spec.ts': 29,
+  'payments-phonepe.spec.ts': 29,
+  'accounts.spec.ts': 25,
+  'materials.spec.ts': 20,
+  'sources.spec.ts': 19,
+  'distiller.spec.ts': 18,
+  'explain.spec.ts': 16,
+  'payments.spec.ts': 14,
+  'languages.spec.ts': 13,
+  'passkeys.spec.ts': 9,
+  'foundation.spec.ts': 8,
 };
 const TYPICAL = 20;
 const PORTS = [3100, 3200];
