@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { registerAndSignIn, uniqueName } from './support/accounts.ts';
+import { axeOf } from './support/site-helpers.ts';
 
 const SUBJECT = 'history of the printing press';
 
@@ -81,6 +81,6 @@ test('the distiller fits a 375 px screen in dark mode and passes axe', async ({ 
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const results = await axeOf(page).include('main').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { registerAndSignIn, uniqueName } from './support/accounts.ts';
-import { useTheme } from './support/site-helpers.ts';
+import { axeOf, useTheme } from './support/site-helpers.ts';
 
 // Registering solves a real proof-of-work captcha first; that alone can take several seconds.
 test.describe.configure({ timeout: 120_000 });
@@ -19,7 +18,7 @@ async function explain(page: Page, query: string) {
 
 /** Every axe finding inside the page's main region, summarised for the failure text. */
 async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  const { violations } = await axeOf(page).include('main').analyze();
   return violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   );

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type * as PdfLib from 'pdf-lib';
 import { registerAndSignIn, uniqueName } from './support/accounts.ts';
+import { axeOf } from './support/site-helpers.ts';
 
 // pdf-lib is the server's test dependency; the PDF is made here, so no binary fixture is kept.
 const serverRequire = createRequire(new URL('../apps/server/', import.meta.url));
@@ -107,6 +107,6 @@ test('the material area fits a 375 px screen in dark mode and passes axe', async
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const results = await axeOf(page).include('main').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

@@ -25,9 +25,18 @@ export async function useTheme(page: Page, theme: Theme): Promise<void> {
   }).toPass();
 }
 
+/**
+ * axe for the page as it is now, run in the page itself. By default @axe-core/playwright gathers
+ * each frame's results in a new blank page, for cross-origin frames; the app has no frames, and
+ * that page took 0.4–0.8 s of every check (1.0–2.0 s per route against 0.6–1.3 s).
+ */
+export function axeOf(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode();
+}
+
 /** Serious and critical axe findings on the page as it is now, summarised for the failure text. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
