@@ -105,9 +105,14 @@ describe.each(TEST_DATABASES)('spaced recaps on %s', (kind) => {
   afterAll(() => t?.close());
 
   it('makes one card per concept from the caller’s explanations, for no unit', async () => {
+    // A minute apart: made in the same instant of this clock, which of them is the latest came
+    // down to the random part of two ids made in the same millisecond.
     await explain('rita', 'Gravity');
+    clock.advance(60_000);
     await explain('rita', 'gravity ');
+    clock.advance(60_000);
     const latest = await explain('rita', 'Gravity');
+    clock.advance(60_000);
     await explain('rita', 'Magnetism');
     const before = await units('rita');
     const queue = await recaps('rita');
