@@ -70,8 +70,7 @@ test('an admin finds a learner, changes the plan with a reason and the PIN, and 
     .getByRole('link', { name: 'Users' })
     .click();
   await admin.getByLabel('Search by username, email or mobile').fill(learner);
-  // The search settles 300 ms after typing and writes the address: clicked before, a result's
-  // link was left for the list again when it did (seen once in CI).
+  // The search settles 300 ms after typing and writes the address; the link is the found one.
   await expect(admin).toHaveURL(new RegExp(`[?&]q=${learner}(&|$)`));
   await admin.getByRole('link', { name: learner, exact: true }).click();
   await expect(admin.getByRole('heading', { name: learner })).toBeVisible(LOADED);
