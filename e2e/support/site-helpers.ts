@@ -28,7 +28,7 @@ export async function useTheme(page: Page, theme: Theme): Promise<void> {
 /**
  * axe for the page as it is now, run in the page itself. By default @axe-core/playwright gathers
  * each frame's results in a new blank page, for cross-origin frames; the app has no frames, and
- * that page took 0.4–0.8 s of every check (1.0–2.0 s per route against 0.6–1.3 s).
+ * that page took 0.4–0.7 s of every check (1.0–2.0 s per route against 0.6–1.3 s).
  */
 export function axeOf(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).setLegacyMode();

@@ -56,4 +56,18 @@ describe('SearchField', () => {
     expect(onSearch).toHaveBeenLastCalledWith('adaxy');
     expect(onSearch).toHaveBeenCalledTimes(2);
   });
+
+  it('searches a dropped text typed again on a page that stayed', async () => {
+    const onSearch = vi.fn();
+    const user = renderField(onSearch);
+    const box = screen.getByLabelText('Search');
+    await user.type(box, 'ada');
+    await user.click(screen.getByRole('link', { name: 'learner1' }));
+    await pause();
+    await user.type(box, 'x');
+    await pause();
+    await user.type(box, '{Backspace}');
+    await pause();
+    expect(onSearch.mock.calls).toEqual([['adax'], ['ada']]);
+  });
 });

@@ -7,7 +7,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /**
  * The text a search was waiting on when a click on a link left the page. React Router keeps this
  * page on screen until the next one has loaded, and a search that settled meanwhile took the
- * address back to this list. A click that opens another tab (a modifier, another button) stays.
+ * address back to this list. A click that opens another tab (a modifier, `target=_blank`) stays.
  */
 function useDropOnLeave(text: string, waiting: boolean) {
   const dropped = useRef<string | null>(null);
@@ -15,7 +15,8 @@ function useDropOnLeave(text: string, waiting: boolean) {
     if (!waiting) return;
     const onClick = (event: MouseEvent) => {
       const keys = event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
-      const onLink = event.target instanceof Element && event.target.closest('a[href]');
+      const onLink =
+        event.target instanceof Element && event.target.closest('a[href]:not([target="_blank"])');
       if (event.button === 0 && !keys && onLink) dropped.current = text;
     };
     document.addEventListener('click', onClick, true);
@@ -46,9 +47,9 @@ export function SearchField({
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     const query = settled.trim();
-    if (settled !== dropped.current && query !== latest.current.value) {
-      latest.current.onSearch(query);
-    }
+    // Once: the same text typed again later, on a page that stayed, searches.
+    if (settled === dropped.current) dropped.current = null;
+    else if (query !== latest.current.value) latest.current.onSearch(query);
   }, [settled, dropped]);
   return (
     <div className="min-w-0 flex-1">
