@@ -107,8 +107,10 @@ function openPostgres(url: string, schema: string | undefined, poolSize: number)
       connectionTimeoutMillis: 5000,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    // An idle client losing its server must not crash the process; the next query reports it.
+    // A client losing its server must not crash the process, idle (the pool's event) or checked
+    // out (the client's own, which nothing else listens to): its query is rejected anyway.
     created.on('error', () => undefined);
+    created.on('connect', (client) => client.on('error', () => undefined));
     return created;
   };
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

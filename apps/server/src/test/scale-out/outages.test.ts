@@ -1,4 +1,6 @@
 import { ERROR_CODES, ERROR_MESSAGES } from '@grasp/contract';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../auth-helpers.ts';
 import { TEST_DATABASE_URL, TEST_DATABASES } from '../databases.ts';
@@ -23,6 +25,24 @@ async function eventually(request: () => Promise<Response>, status: number, with
     last = await request();
   }
   return last;
+}
+
+/** Waits until PostgreSQL itself, reached directly, shows the query running. */
+async function untilRunning(query: string) {
+  const direct = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await direct.connect();
+  try {
+    for (;;) {
+      const { rowCount } = await direct.query(
+        "select 1 from pg_stat_activity where state = 'active' and query = $1",
+        [query],
+      );
+      if (rowCount) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    await direct.end();
+  }
 }
 
 // Redis going away is not an outage: see redis-outage.test.ts.
@@ -55,7 +75,14 @@ describe.skipIf(!runs)('PostgreSQL going away', () => {
 
   it('answers 503 with a clear message while PostgreSQL is away, then recovers', async () => {
     expect((await units()).status).toBe(200);
+    // A query in flight when the connection drops fails alone; it must not crash the server.
+    const inFlight = sql`select pg_sleep(5)`.execute(server.database.db).then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+    await untilRunning('select pg_sleep(5)');
     await postgres.cut();
+    expect(await inFlight).toMatch(/terminated/);
     const during = await units();
     expect(during.status).toBe(503);
     expect(await during.json()).toEqual({
