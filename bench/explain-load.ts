@@ -8,7 +8,8 @@
  * little.
  * Needs a build (npm run build). Run: npx tsx bench/explain-load.ts
  * Set PREVIOUS_BUILD=<an older apps/server/dist/main.js> to load it too, round by round beside this
- * build (before and after in one run; PREVIOUS_NODE_OPTIONS gives it the settings it shipped with),
+ * build (before and after in one run; PREVIOUS_NODE_OPTIONS and PREVIOUS_NODE_ARGS, say '', give it
+ * the settings and the command-line flags it shipped with),
  * DATABASE_URL=postgres://… to run the servers on PostgreSQL,
  * BENCH_LOG_LEVEL=warn to quieten the servers' logs (default: info, the server's own default),
  * BENCH_ACCEPT_ENCODING='gzip, deflate, br' to ask as fetch and most HTTP libraries do, for a
@@ -23,6 +24,7 @@ import {
   median,
   printRows,
   rssMb,
+  SERVE_NODE_ARGS,
   type Started,
   signUp,
   startBareServer,
@@ -61,12 +63,15 @@ async function startBuild(
   at: number,
   args: string[],
   env: Record<string, string> = {},
+  serveArgs = SERVE_NODE_ARGS,
 ) {
   const server = await startServer(
     script,
     at,
     { RATE_LIMIT_SCALE: '100000', LOG_LEVEL, ...env },
     args,
+    undefined,
+    serveArgs,
   );
   const rssAtStart = rssMb(server.child.pid);
   const token = await signUp(server, `bench${Date.now()}`);
@@ -91,9 +96,10 @@ const builds: Build[] = [
 ];
 const previous = process.env.PREVIOUS_BUILD;
 const previousOptions = process.env.PREVIOUS_NODE_OPTIONS;
+const previousArgs = process.env.PREVIOUS_NODE_ARGS?.split(' ').filter(Boolean);
 if (previous) {
   const env: Record<string, string> = previousOptions ? { NODE_OPTIONS: previousOptions } : {};
-  builds.push(await startBuild('  previous build', previous, port + 2, [], env));
+  builds.push(await startBuild('  previous build', previous, port + 2, [], env, previousArgs));
 }
 // Bare, as a user would start it: plain node, no flags or environment of ours.
 const hello = await startBareServer('bench/hello-world.mjs', port + 1);

@@ -49,6 +49,13 @@ export async function startBareServer(script: string, port: number): Promise<Sta
   return { url, child, dataDir: '', stop };
 }
 
+/**
+ * The flags `npm run serve` and the Docker image give node on its command line (NODE_OPTIONS
+ * refuses them): V8's garbage collector on the request thread, not on helper threads that fought
+ * it for the same cores (see the Dockerfile).
+ */
+export const SERVE_NODE_ARGS = ['--single-threaded-gc'];
+
 export async function startServer(
   script: string,
   port: number,
@@ -56,13 +63,15 @@ export async function startServer(
   nodeArgs: string[] = [],
   /** How long the server may take to answer its health check (a loaded machine starts slowly). */
   readyWithinMs = 30_000,
+  /** Those of `npm run serve`, or those an older build shipped with. */
+  serveArgs: string[] = SERVE_NODE_ARGS,
 ): Promise<Started> {
   // A server left on the port would answer the health check below and be measured instead.
   if (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)) {
     throw new Error(`port ${port} is taken: stop what listens there first`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'grasp-bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const child = spawn(process.execPath, [...serveArgs, ...nodeArgs, script], {
     env: {
       ...process.env,
       PORT: String(port),
