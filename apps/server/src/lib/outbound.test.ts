@@ -1,5 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutbound, OutboundRefused } from './outbound.ts';
 import { isPublicAddress, parseHostRule, urlMatches } from './outbound-hosts.ts';
@@ -81,6 +83,7 @@ describe('outbound requests', () => {
   let ok: Awaited<ReturnType<typeof startServer>>;
   let flood: Awaited<ReturnType<typeof startServer>>;
   let dribble: Awaited<ReturnType<typeof startServer>>;
+  let silent: Awaited<ReturnType<typeof startServer>>;
   let floodSent = 0;
   let dribbleClosed: Promise<void>;
 
@@ -117,9 +120,11 @@ describe('outbound requests', () => {
         closed();
       });
     });
+    // Takes the request and never answers.
+    silent = await startServer(() => undefined);
   });
   afterAll(async () => {
-    await Promise.all([ok.close(), flood.close(), dribble.close()]);
+    await Promise.all([ok.close(), flood.close(), dribble.close(), silent.close()]);
   });
 
   const local = (port: number) => `127.0.0.1:${port}`;
@@ -204,5 +209,29 @@ describe('outbound requests', () => {
       }),
     ).rejects.toThrow();
     await dribbleClosed;
+  });
+
+  it('gives up at its deadline on a server that never answers, though the garbage collector runs meanwhile', async () => {
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    const outbound = createOutbound({
+      allowedHosts: [local(silent.port)],
+      namedHosts: [local(silent.port)],
+      protocols: ['http:'],
+    });
+    const outcome = outbound
+      .request(`http://${local(silent.port)}/`, { ...call, deadlineMs: 300 })
+      .then(
+        () => 'answered',
+        (error: Error) => error.name,
+      );
+    // A deadline nothing else referred to was collected here, and the call then waited forever.
+    const waited = new Promise<string>((resolve) => setTimeout(() => resolve('no deadline'), 5000));
+    for (let i = 0; i < 5; i++) {
+      collectGarbage();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // node:http reports any abort of its signal so.
+    expect(await Promise.race([outcome, waited])).toBe('AbortError');
   });
 });

@@ -156,11 +156,25 @@ export function createOutbound(options: OutboundOptions) {
 
   /** One call: refused (OutboundRefused), failed (network, deadline) or answered. */
   async function request(address: string, call: OutboundCall): Promise<OutboundAnswer> {
-    const signal = AbortSignal.any([
-      AbortSignal.timeout(call.deadlineMs),
-      ...(call.signal ? [call.signal] : []),
-    ]);
-    let url = new URL(address);
+    // A timer of our own, not AbortSignal.timeout(): inside AbortSignal.any() Node may collect
+    // that signal before it fires (nodejs/node#57736), and a push service that never answered
+    // then held the reminders job for good.
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () =>
+        deadline.abort(new DOMException('The call took longer than its deadline', 'TimeoutError')),
+      call.deadlineMs,
+    );
+    const signal = call.signal ? AbortSignal.any([deadline.signal, call.signal]) : deadline.signal;
+    try {
+      return await answerOf(new URL(address), call, signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function answerOf(first: URL, call: OutboundCall, signal: AbortSignal) {
+    let url = first;
     for (let redirects = 0; ; redirects++) {
       check(url);
       const response = await send(url, call, signal);
