@@ -81,11 +81,16 @@ test.describe('signed out', () => {
 
   test('Pay at the first click tells a visitor to log in first', async ({ page }) => {
     await openAtFirstPaint(page, '/pricing');
-    const alert = page.waitForEvent('dialog');
+    // Accepted in the handler: an alert blocks the page, and accepting it after a hop through the
+    // test's awaits hung until the test's timeout on a loaded machine (1 run in 8).
+    const alerted = new Promise<string>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      });
+    });
     await page.getByRole('button', { name: /^Pay ₹99 now$/ }).click();
-    const dialog = await alert;
-    expect(dialog.message()).toBe(ERROR_MESSAGES.paymentLoginRequired);
-    await dialog.accept();
+    expect(await alerted).toBe(ERROR_MESSAGES.paymentLoginRequired);
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
