@@ -52,7 +52,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # V8's helper threads (parallel scavenges, concurrent marking) fight the request thread for the
-# same two cores: without them a cached explanation took 0–20% less CPU and was answered 2–15% more
-# often a second, in five runs of alternating rounds (bench/explain-load.ts, PREVIOUS_NODE_ARGS='').
-# Node takes this flag on its command line only.
+# cores of a small machine: on two cores, without them a cached explanation took 2–8% less CPU and
+# was answered 1–8% more often a second (three runs of bench/explain-load.ts with
+# PREVIOUS_NODE_ARGS='', the same build beside). Node takes this flag on its command line only.
 CMD ["node", "--single-threaded-gc", "apps/server/dist/main.js"]

@@ -226,12 +226,16 @@ describe('outbound requests', () => {
         (error: Error) => error.name,
       );
     // A deadline nothing else referred to was collected here, and the call then waited forever.
-    const waited = new Promise<string>((resolve) => setTimeout(() => resolve('no deadline'), 5000));
+    let bound: NodeJS.Timeout | undefined;
+    const waited = new Promise<string>((resolve) => {
+      bound = setTimeout(() => resolve('no deadline'), 5000);
+    });
     for (let i = 0; i < 5; i++) {
       collectGarbage();
       await new Promise((resolve) => setImmediate(resolve));
     }
     // node:http reports any abort of its signal so.
     expect(await Promise.race([outcome, waited])).toBe('AbortError');
+    clearTimeout(bound);
   });
 });
