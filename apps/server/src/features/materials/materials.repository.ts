@@ -60,10 +60,24 @@ export async function countMaterials(db: Db, userId: string): Promise<number> {
   return Number(row.n);
 }
 
-/** Serialises one user's uploads on PostgreSQL, so two at once cannot both pass the limit. */
-export async function lockUser(db: Transaction<DB>, kind: DatabaseKind, userId: string) {
-  if (kind !== 'postgres') return; // SQLite runs one write transaction at a time.
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+/**
+ * Whether the owner still has an account, in the writing transaction: a write that lands after
+ * the account was deleted is dropped. On PostgreSQL the row is locked, so one learner's writes
+ * and the account's deletion take turns (two uploads cannot both pass the limit either); SQLite
+ * runs one write transaction at a time.
+ */
+export async function ownerStillHere(
+  db: Transaction<DB>,
+  kind: DatabaseKind,
+  userId: string,
+): Promise<boolean> {
+  const query = db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null);
+  const row = await (kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return row !== undefined;
 }
 
 export function listMaterials(db: Db, userId: string) {
@@ -137,10 +151,18 @@ export async function searchPassages(
   return rows;
 }
 
-/** Account deletion: materials go, their passages (and index entries) with them. */
+/**
+ * Account deletion: materials go, their passages (and index entries) with them. The owner's row
+ * is locked first on PostgreSQL, so an upload storing meanwhile either ends before (and its
+ * material goes too) or finds the account gone.
+ */
 export async function deleteMaterialsOf(
   db: Kysely<DB> | Transaction<DB>,
+  kind: DatabaseKind,
   userId: string,
 ): Promise<void> {
+  if (kind === 'postgres') {
+    await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  }
   await db.deleteFrom('materials').where('user_id', '=', userId).execute();
 }

@@ -12,7 +12,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/database.ts';
 import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './materials.repository.ts';
 import { type PassageDraft, searchWords, splitIntoPassages } from './passages.ts';
@@ -74,7 +74,10 @@ export function createMaterialsService(deps: MaterialsDeps) {
     }
   }
 
-  /** Stores the material and its passages in one transaction: all of it or nothing. */
+  /**
+   * Stores the material and its passages in one transaction: all of it or nothing, and nothing
+   * for an owner who deleted the account while the PDF was read (401, as their session is gone).
+   */
   async function store(
     user: UserRow,
     title: string,
@@ -91,7 +94,7 @@ export function createMaterialsService(deps: MaterialsDeps) {
       createdAt: clock.now().toISOString(),
     };
     await db.transaction().execute(async (tx) => {
-      await repo.lockUser(tx, kind, user.id);
+      if (!(await repo.ownerStillHere(tx, kind, user.id))) throw unauthorized();
       const limit = materialLimit(user.plan);
       if (limit !== null && (await repo.countMaterials(tx, user.id)) >= limit) {
         throw atLimit(user.plan);
@@ -110,7 +113,7 @@ export function createMaterialsService(deps: MaterialsDeps) {
   return {
     /** Account deletion's step: the user's materials and their passages go. */
     forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
-      repo.deleteMaterialsOf(tx, userId),
+      repo.deleteMaterialsOf(tx, kind, userId),
 
     /**
      * Adds a PDF: the quota, then the readers' line (503 when full), are checked before the
