@@ -73,6 +73,8 @@ export interface AppDeps {
   pushSender?: PushSender;
   /** Replaces the PDF reader's pool (tests give it other limits, or count its reads). */
   pdfReader?: PdfReader;
+  /** Replaces the time an upload's body may take to arrive (tests of slow bodies). */
+  uploadReceiveMs?: number;
   /** Folder of the built SPA; defaults to apps/web/dist beside the server build. */
   webDist?: string;
   /** Renders share pages; by default the web build's (tests pass the web app's source one). */
@@ -96,6 +98,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     childLoggerFactory: requestLogger,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
+    // A request (headers and body) must arrive whole within a minute: one that trickles in
+    // otherwise holds its socket and buffers for as long as the client likes. Uploads have a
+    // shorter deadline of their own.
+    requestTimeout: 60_000,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -155,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(learningRoutes(services.learning));
   await app.register(recapsRoutes(services.recaps));
   await app.register(distillRoutes(services.distill));
-  await app.register(materialsRoutes(services.materials));
+  await app.register(materialsRoutes(services.materials, { receiveMs: deps.uploadReceiveMs }));
   app.addHook('onClose', () => services.materials.close());
   await app.register(billingRoutes(services.billing));
   if (testClock) {

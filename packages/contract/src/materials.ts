@@ -10,6 +10,10 @@ export const MATERIAL_PDF_MAX_PAGES = 500;
 export const MATERIAL_PDF_MAX_CHARS = 2_000_000;
 /** How long to wait before trying again when every PDF reader is taken (Retry-After). */
 export const MATERIAL_BUSY_RETRY_SECONDS = 30;
+/** How long to wait before uploading again while the learner's last PDF is still under way. */
+export const MATERIAL_UPLOADING_RETRY_SECONDS = 10;
+/** An upload must arrive whole within this; a slower one is cut off (408). */
+export const MATERIAL_UPLOAD_SECONDS = 45;
 
 /** How many materials a plan keeps at once; null: no limit. */
 export const MATERIAL_LIMITS: Record<PlanId, number | null> = {
@@ -34,7 +38,10 @@ export const MATERIAL_ERROR_CODES = {
   tooManyPages: 'PDF_TOO_MANY_PAGES',
   tooMuchText: 'PDF_TOO_MUCH_TEXT',
   tooHeavy: 'PDF_TOO_HEAVY',
+  tooMuchData: 'PDF_TOO_MUCH_DATA',
   busy: 'MATERIALS_BUSY',
+  uploading: 'MATERIAL_UPLOAD_IN_PROGRESS',
+  tooSlow: 'MATERIAL_UPLOAD_TOO_SLOW',
   oneFile: 'MATERIAL_ONE_FILE',
   notFound: 'MATERIAL_NOT_FOUND',
 } as const;
@@ -51,6 +58,11 @@ export const MATERIAL_MESSAGES = {
   tooMuchText: `This PDF has more than ${MATERIAL_PDF_MAX_CHARS.toLocaleString('en-US')} characters of text. Please upload the chapters you need, or paste the text.`,
   tooHeavy:
     'This PDF takes too much work to read: it is very long or unusually built. Please upload the chapters you need, or paste the text.',
+  tooMuchData:
+    'This PDF unpacks into more data than we can read at once: it is very large inside or unusually built. Please upload the chapters you need, or paste the text.',
+  uploading:
+    'Your last PDF is still being uploaded or read. Please wait for it to finish, then upload the next.',
+  tooSlow: `The upload took longer than ${MATERIAL_UPLOAD_SECONDS} seconds. Please try again on a steadier connection, or upload a smaller PDF.`,
   busy: `Many PDFs are being read right now. Please try again in ${MATERIAL_BUSY_RETRY_SECONDS} seconds.`,
   oneFile: 'Please upload one PDF at a time, as the form sends it.',
   emptyText: 'Please paste some text to learn from.',

@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 
 /**
  * PDFs an attacker would send, written object by object (pdf-lib cannot share one content
@@ -85,4 +85,59 @@ export function manyPagesPdf(pages = 5000): Uint8Array {
     objects.push(`<< /Length ${text.length} >>\nstream\n${text}\nendstream`);
   }
   return pdfOf(objects);
+}
+
+const MiB = 1024 * 1024;
+const ADLER = 65521n;
+const SPACE = 0x20n;
+
+/** Adler-32 of `head` followed by `n` spaces, without holding the spaces. */
+function adler32(head: Buffer, n: bigint): Buffer {
+  let a = 1n;
+  let b = 0n;
+  for (const byte of head) {
+    a = (a + BigInt(byte)) % ADLER;
+    b = (b + a) % ADLER;
+  }
+  // Each space adds 32 to a, and b gains every a along the way.
+  b = (b + n * a + (SPACE * n * (n + 1n)) / 2n) % ADLER;
+  a = (a + n * SPACE) % ADLER;
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE(Number((b << 16n) | a));
+  return sum;
+}
+
+/**
+ * zlib data of `head` and then `mib` MiB of spaces without ever holding them: a MiB of spaces
+ * deflated once and its blocks repeated (each refers only to itself), then an empty last block.
+ */
+function inflatingStream(head: string, mib: number): Buffer {
+  const flushed = { level: 9, finishFlush: constants.Z_SYNC_FLUSH };
+  const spaces = deflateRawSync(Buffer.alloc(MiB, 0x20), flushed);
+  return Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    deflateRawSync(Buffer.from(head), flushed),
+    ...Array.from({ length: mib }, () => spaces),
+    Buffer.from([0x03, 0x00]),
+    adler32(Buffer.from(head), BigInt(mib) * BigInt(MiB)),
+  ]);
+}
+
+/**
+ * One page whose content stream, a line of text and then spaces, inflates to `mib` MiB (about
+ * 1 KiB on the wire per MiB): what grows is the reader's decoded bytes, not its heap.
+ */
+export function inflatingPdf(mib = 1024): Uint8Array {
+  const text = 'BT /F1 12 Tf 72 720 Td (A page that unpacks to a great deal of nothing.) Tj ET\n';
+  const stream = inflatingStream(text, mib);
+  return pdfOf([
+    ...catalogAndTree([5]),
+    FONT,
+    Buffer.concat([
+      Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
+      stream,
+      Buffer.from('\nendstream'),
+    ]),
+    pageObject(4),
+  ]);
 }

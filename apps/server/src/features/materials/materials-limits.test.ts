@@ -1,7 +1,9 @@
+import { connect } from 'node:net';
 import {
   MATERIAL_BUSY_RETRY_SECONDS,
   MATERIAL_ERROR_CODES,
   MATERIAL_MESSAGES,
+  MATERIAL_UPLOADING_RETRY_SECONDS,
   materialLimitMessage,
 } from '@grasp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import { twoPagePdf, uploadPdf } from '../../test/material-pdfs.ts';
 import { createPdfReader, type PdfReader, pdfReaderDefaults } from './pdf-text.ts';
 
 const BOUNDARY = '----grasp-hostile-boundary';
+const RECEIVE_MS = 1_500;
 
 /** A multipart body of the given parts, each a field or a file, as any client may send one. */
 function multipart(parts: { name: string; value: Uint8Array; filename?: string }[]) {
@@ -31,11 +34,46 @@ function multipart(parts: { name: string; value: Uint8Array; filename?: string }
   };
 }
 
+/**
+ * An upload over a real connection whose body trickles in and never ends: what the server
+ * answered, and how long after the start it closed the connection (null: still open at `waitMs`).
+ */
+function tricklingUpload(url: string, token: string, waitMs: number) {
+  const { port, hostname } = new URL(url);
+  const started = performance.now();
+  return new Promise<{ status: number | null; closedAfterMs: number | null }>((resolve) => {
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    const drip = setInterval(() => socket.write('x'.repeat(64)), 50);
+    const end = (closedAfterMs: number | null) => {
+      clearInterval(drip);
+      clearTimeout(giveUp);
+      socket.destroy();
+      const status = /^HTTP\/1\.1 (\d+)/.exec(answer)?.[1];
+      resolve({ status: status ? Number(status) : null, closedAfterMs });
+    };
+    const giveUp = setTimeout(() => end(null), waitMs);
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => end(performance.now() - started));
+    socket.write(
+      `POST /api/materials HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 9900000\r\n\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n%PDF-1.7\n',
+    );
+  });
+}
+
 describe.each(TEST_DATABASES)('hostile uploads on %s', (kind) => {
   let t: TestApp;
   let asha: { token: string; user: { id: string } };
   let reads = 0;
-  let reader: PdfReader;
+  let reading = 0;
+  let holding = 0;
+  let ravi: { token: string; user: { id: string } };
   const send = (token: string, body: ReturnType<typeof multipart>) =>
     t.app.inject({
       method: 'POST',
@@ -45,22 +83,44 @@ describe.each(TEST_DATABASES)('hostile uploads on %s', (kind) => {
     });
 
   beforeAll(async () => {
-    // The real reader with one thread, no queue and a short deadline, counting what it reads.
+    // The real reader with one process, no queue and a short deadline, counting what it reads.
     const real = createPdfReader({
       ...pdfReaderDefaults(),
-      threads: 1,
+      readers: 1,
       queue: 0,
       deadlineMs: 3_000,
     });
-    reader = {
+    const reader: PdfReader = {
       ...real,
-      read: (bytes) => {
-        reads++;
-        return real.read(bytes);
+      reserve: (learnerId) => {
+        const place = real.reserve(learnerId);
+        holding++;
+        let held = true;
+        const letGo = () => {
+          if (held) holding--;
+          held = false;
+        };
+        return {
+          release: () => {
+            place.release();
+            letGo();
+          },
+          read: async (bytes) => {
+            reads++;
+            reading++;
+            try {
+              return await place.read(bytes);
+            } finally {
+              reading--;
+              letGo();
+            }
+          },
+        };
       },
     };
-    t = await buildTestApp(kind, { pdfReader: reader });
+    t = await buildTestApp(kind, { pdfReader: reader, uploadReceiveMs: RECEIVE_MS });
     asha = await signedInUser(t.app, t.database.db, 'Asha');
+    ravi = await signedInUser(t.app, t.database.db, 'Ravi');
   });
   afterAll(() => t.close());
 
@@ -71,7 +131,7 @@ describe.each(TEST_DATABASES)('hostile uploads on %s', (kind) => {
       return res;
     });
     // Wait until the reader has the upload, then ask for something else.
-    while (!reader.full()) await new Promise((r) => setImmediate(r));
+    while (reading === 0) await new Promise((r) => setImmediate(r));
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     order.push('health');
     expect(health.statusCode).toBe(200);
@@ -96,8 +156,8 @@ describe.each(TEST_DATABASES)('hostile uploads on %s', (kind) => {
 
   it('answers 503 with Retry-After when every reader is taken', async () => {
     const first = uploadPdf(t.app, asha.token, sharedStreamPdf(100, 400_000));
-    while (!reader.full()) await new Promise((r) => setImmediate(r));
-    const refused = await uploadPdf(t.app, asha.token, await twoPagePdf());
+    while (reading === 0) await new Promise((r) => setImmediate(r));
+    const refused = await uploadPdf(t.app, ravi.token, await twoPagePdf());
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe(String(MATERIAL_BUSY_RETRY_SECONDS));
     expect(refused.json()).toMatchObject({
@@ -108,18 +168,18 @@ describe.each(TEST_DATABASES)('hostile uploads on %s', (kind) => {
   });
 
   it('checks the material quota before reading anything', async () => {
-    const ravi = await signedInUser(t.app, t.database.db, 'Ravi');
+    const meera = await signedInUser(t.app, t.database.db, 'Meera');
     for (const n of [1, 2, 3]) {
       const pasted = await t.app.inject({
         method: 'POST',
         url: '/api/materials',
-        headers: { authorization: `Bearer ${ravi.token}` },
+        headers: { authorization: `Bearer ${meera.token}` },
         payload: { text: `Note ${n}.` },
       });
       expect(pasted.statusCode).toBe(200);
     }
     const before = reads;
-    const res = await uploadPdf(t.app, ravi.token, await twoPagePdf());
+    const res = await uploadPdf(t.app, meera.token, await twoPagePdf());
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(materialLimitMessage('free'));
     expect(reads).toBe(before);
@@ -156,5 +216,65 @@ describe.each(TEST_DATABASES)('hostile uploads on %s', (kind) => {
     );
     expect(first.statusCode).toBe(413);
     expect(reads).toBe(before);
+  });
+
+  it('reads one PDF per learner at a time (429), and another learner is not held back', async () => {
+    const heavy = uploadPdf(t.app, asha.token, sharedStreamPdf(100, 400_000));
+    while (reading === 0) await new Promise((r) => setImmediate(r));
+    const before = reads;
+    const second = await uploadPdf(t.app, asha.token, await twoPagePdf());
+    expect(second.statusCode).toBe(429);
+    expect(second.headers['retry-after']).toBe(String(MATERIAL_UPLOADING_RETRY_SECONDS));
+    expect(second.json()).toMatchObject({
+      code: MATERIAL_ERROR_CODES.uploading,
+      message: MATERIAL_MESSAGES.uploading,
+    });
+    expect(reads).toBe(before);
+    expect((await heavy).statusCode).toBe(422);
+  });
+
+  describe('over a real connection', () => {
+    let url: string;
+    beforeAll(async () => {
+      url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+
+    it('takes the reader before the body arrives: meanwhile another upload is 503', async () => {
+      const slow = tricklingUpload(url, asha.token, 10_000);
+      while (holding === 0) await new Promise((r) => setTimeout(r, 5));
+      // Asha's upload has the only place while its body trickles in; Ravi's is refused unread.
+      const before = reads;
+      const refused = await uploadPdf(t.app, ravi.token, await twoPagePdf());
+      expect(reads).toBe(before);
+      expect(refused.statusCode).toBe(503);
+      expect((await slow).status).toBe(408);
+    });
+
+    it('cuts off a body that trickles in (408), closes its connection, gives its place back', async () => {
+      const before = reads;
+      const slow = await tricklingUpload(url, asha.token, 10_000);
+      expect(slow.status).toBe(408);
+      expect(slow.closedAfterMs).not.toBeNull();
+      expect(slow.closedAfterMs).toBeGreaterThanOrEqual(RECEIVE_MS - 100);
+      expect(slow.closedAfterMs).toBeLessThan(RECEIVE_MS + 2_000);
+      expect(reads).toBe(before);
+      const next = await uploadPdf(t.app, asha.token, await twoPagePdf());
+      expect(next.statusCode).toBe(200);
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/materials/${next.json<{ materialId: string }>().materialId}`,
+        headers: { authorization: `Bearer ${asha.token}` },
+      });
+    });
+
+    it('closes the connection of an upload refused before its body arrived', async () => {
+      const heavy = uploadPdf(t.app, asha.token, sharedStreamPdf(100, 400_000));
+      while (reading === 0) await new Promise((r) => setImmediate(r));
+      const refused = await tricklingUpload(url, asha.token, 10_000);
+      expect(refused.status).toBe(429);
+      expect(refused.closedAfterMs).not.toBeNull();
+      expect(refused.closedAfterMs).toBeLessThan(1_000);
+      await heavy;
+    });
   });
 });

@@ -9,8 +9,10 @@ import type { PdfRead, PdfReader } from './pdf-text.ts';
 function heldReader() {
   const held: ((read: PdfRead) => void)[] = [];
   const reader: PdfReader = {
-    full: () => false,
-    read: () => new Promise<PdfRead>((resolve) => held.push(resolve)),
+    reserve: () => ({
+      read: () => new Promise<PdfRead>((resolve) => held.push(resolve)),
+      release: () => undefined,
+    }),
     workers: () => 0,
     close: async () => undefined,
   };

@@ -4,6 +4,7 @@ import {
   MATERIAL_ERROR_CODES,
   MATERIAL_MESSAGES,
   MATERIAL_PDF_MAX_BYTES,
+  MATERIAL_UPLOAD_SECONDS,
   materialListSchema,
   materialParamsSchema,
   materialSchema,
@@ -17,7 +18,7 @@ import { currentAuth } from '../../plugins/authenticate.ts';
 import type { MaterialsService, PdfUpload } from './materials.service.ts';
 import { looksLikePdf } from './pdf-text.ts';
 
-const errorCodes = [400, 401, 403, 404, 413, 415, 422, 429, 503] as const;
+const errorCodes = [400, 401, 403, 404, 408, 413, 415, 422, 429, 503] as const;
 const errors = Object.fromEntries(errorCodes.map((code) => [code, errorBodySchema]));
 // 100,000 characters of JSON-escaped text fit; the app's default is for short requests.
 const TEXT_BODY_LIMIT = 1024 * 1024;
@@ -25,6 +26,7 @@ const TEXT_BODY_LIMIT = 1024 * 1024;
 const tooLarge = () => new AppError(413, MATERIAL_ERROR_CODES.tooLarge, MATERIAL_MESSAGES.tooLarge);
 const notPdf = () => new AppError(415, MATERIAL_ERROR_CODES.notPdf, MATERIAL_MESSAGES.notPdf);
 const notOneFile = () => new AppError(413, MATERIAL_ERROR_CODES.oneFile, MATERIAL_MESSAGES.oneFile);
+const tooSlow = () => new AppError(408, MATERIAL_ERROR_CODES.tooSlow, MATERIAL_MESSAGES.tooSlow);
 
 // One file and nothing else worth keeping: a field's value past 1 KiB is cut by the parser (and
 // refused below), so extra fields can neither be large nor many.
@@ -52,7 +54,7 @@ function uploadError(app: FastifyInstance, error: unknown): unknown {
 }
 
 /** Reads the whole multipart body: the PDF in field `file`, small fields ignored, nothing more. */
-async function receivePdf(app: FastifyInstance, request: FastifyRequest): Promise<PdfUpload> {
+async function receiveParts(app: FastifyInstance, request: FastifyRequest): Promise<PdfUpload> {
   let upload: PdfUpload | undefined;
   try {
     for await (const part of request.parts()) {
@@ -72,11 +74,45 @@ async function receivePdf(app: FastifyInstance, request: FastifyRequest): Promis
   return upload;
 }
 
+/**
+ * The upload, whole within `withinMs` of its headers or 408: a body that trickles in holds a
+ * reader's place and its buffered bytes, so it is cut off (the reply closes the connection).
+ */
+async function receivePdf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  withinMs: number,
+): Promise<PdfUpload> {
+  const receiving = receiveParts(app, request);
+  // Once cut off, the abandoned read ends in an error when the connection closes.
+  receiving.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const cutOff = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(tooSlow()), withinMs);
+  });
+  try {
+    return await Promise.race([receiving, cutOff]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface MaterialsRouteOptions {
+  /** How long an upload's body may take to arrive (tests shorten it). */
+  receiveMs?: number;
+}
+
 export const materialsRoutes =
-  (materials: MaterialsService): FastifyPluginAsyncZod =>
+  (materials: MaterialsService, options: MaterialsRouteOptions = {}): FastifyPluginAsyncZod =>
   async (app) => {
+    const receiveMs = options.receiveMs ?? MATERIAL_UPLOAD_SECONDS * 1000;
     // Only these routes take multipart bodies: the parser is registered in their scope.
     await app.register(multipart, { limits: UPLOAD_LIMITS });
+    // An answer given before the body arrived whole (a refusal, a cut-off) ends the connection:
+    // otherwise Node reads on, discarding, for as long as the client keeps sending.
+    app.addHook('onSend', async (request, reply) => {
+      if (!request.raw.complete) reply.header('connection', 'close');
+    });
 
     app.post(
       '/api/materials',
@@ -101,7 +137,7 @@ export const materialsRoutes =
           if (!request.body) throw badRequest(`text: ${MATERIAL_MESSAGES.emptyText}`);
           return materials.addText(user, request.body);
         }
-        return materials.addPdf(user, () => receivePdf(app, request));
+        return materials.addPdf(user, () => receivePdf(app, request, receiveMs));
       },
     );
 

@@ -16,7 +16,7 @@ import { AppError, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './materials.repository.ts';
 import { type PassageDraft, searchWords, splitIntoPassages } from './passages.ts';
-import { materialsBusy, type PdfReader } from './pdf-text.ts';
+import type { PdfReader } from './pdf-text.ts';
 
 export interface MaterialsDeps {
   db: Kysely<DB>;
@@ -116,16 +116,21 @@ export function createMaterialsService(deps: MaterialsDeps) {
       repo.deleteMaterialsOf(tx, kind, userId),
 
     /**
-     * Adds a PDF: the quota, then the readers' line (503 when full), are checked before the
-     * upload is received; the reading itself runs in a worker thread.
+     * Adds a PDF: the quota, then a place among the readers (one per learner; 503 when none is
+     * left), are taken before the upload is received; the reading itself runs in a process of
+     * its own.
      */
     async addPdf(user: UserRow, receive: () => Promise<PdfUpload>): Promise<Material> {
       await ensureRoom(user);
-      if (pdf.full()) throw materialsBusy();
-      const upload = await receive();
-      const { pages, passages } = await pdf.read(upload.bytes);
-      const title = titleOfFile(upload.filename) ?? shortTitle(passages[0]?.text ?? '');
-      return store(user, title, pages, passages);
+      const place = pdf.reserve(user.id);
+      try {
+        const upload = await receive();
+        const { pages, passages } = await place.read(upload.bytes);
+        const title = titleOfFile(upload.filename) ?? shortTitle(passages[0]?.text ?? '');
+        return await store(user, title, pages, passages);
+      } finally {
+        place.release();
+      }
     },
 
     async addText(user: UserRow, input: MaterialTextRequest): Promise<Material> {
@@ -144,7 +149,7 @@ export function createMaterialsService(deps: MaterialsDeps) {
     /** How many materials a learner keeps (the operator's console). */
     countOf: (userId: string) => repo.countMaterials(db, userId),
 
-    /** Stops the PDF readers' worker threads (the app closing). */
+    /** Stops the PDF reading processes (the app closing). */
     close: () => pdf.close(),
 
     async remove(userId: string, materialId: string): Promise<void> {

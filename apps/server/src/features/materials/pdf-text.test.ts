@@ -1,12 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import {
   MATERIAL_BUSY_RETRY_SECONDS,
   MATERIAL_ERROR_CODES,
   MATERIAL_MESSAGES,
   MATERIAL_PDF_MAX_PAGES,
+  MATERIAL_UPLOADING_RETRY_SECONDS,
 } from '@grasp/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import { manyPagesPdf, manyTextItemsPdf, sharedStreamPdf } from '../../test/hostile-pdfs.ts';
+import {
+  inflatingPdf,
+  manyPagesPdf,
+  manyTextItemsPdf,
+  sharedStreamPdf,
+} from '../../test/hostile-pdfs.ts';
 import { twoPagePdf } from '../../test/material-pdfs.ts';
 import { createPdfReader, type PdfReader, pdfReaderDefaults } from './pdf-text.ts';
 
@@ -21,18 +28,43 @@ async function refusal(read: Promise<unknown>) {
   }
 }
 
-describe('the PDF reader (worker threads)', () => {
+/** Resident memory in MB of a process and all its descendants (Linux). */
+function treeRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  let mb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    for (const child of children ? children.split(' ') : []) {
+      try {
+        mb += treeRssMb(Number(child));
+      } catch {
+        // ended meanwhile
+      }
+    }
+  }
+  return mb;
+}
+
+let learners = 0;
+
+describe('the PDF reader (processes of its own)', () => {
   let reader: PdfReader | undefined;
   const make = (options: Partial<ReturnType<typeof pdfReaderDefaults>> = {}) => {
-    reader = createPdfReader({ ...pdfReaderDefaults(), ...options });
-    return reader;
+    const made = createPdfReader({ ...pdfReaderDefaults(), ...options });
+    reader = made;
+    // Each read as a learner of its own, unless the test says whose it is.
+    return {
+      ...made,
+      read: (bytes: Uint8Array, learner = `learner-${++learners}`) =>
+        Promise.resolve().then(() => made.reserve(learner).read(bytes)),
+    };
   };
   afterEach(async () => {
     await reader?.close();
     reader = undefined;
   });
 
-  it('reads each page in a worker and splits the text into passages with their pages', async () => {
+  it('reads each page in a process of its own and splits the text into passages with their pages', async () => {
     const read = await make().read(await twoPagePdf());
     expect(read.pages).toBe(2);
     expect(read.passages.map((p) => p.page)).toEqual([1, 2]);
@@ -59,30 +91,63 @@ describe('the PDF reader (worker threads)', () => {
     });
   });
 
-  it('stops a read past its deadline and ends the worker that was running it', async () => {
-    const slow = make({ deadlineMs: 1_500, threads: 1 });
-    // A worker already running, so the deadline falls while pdf.js is at work, not starting.
+  it('stops a read past its deadline and ends the process that was running it', async () => {
+    const slow = make({ deadlineMs: 1_500, readers: 1 });
+    // A process already running, so the deadline falls while pdf.js is at work, not starting.
     expect((await slow.read(await twoPagePdf())).pages).toBe(2);
     expect(slow.workers()).toBe(1);
     const refused = await refusal(slow.read(sharedStreamPdf(100, 400_000)));
     expect(refused).toMatchObject({ status: 422, code: MATERIAL_ERROR_CODES.tooHeavy });
-    // The stuck pdf.js is gone, not left burning CPU; the next read gets a fresh worker.
+    // The stuck pdf.js is gone, not left burning CPU; the next read gets a fresh process.
     expect(slow.workers()).toBe(0);
     expect((await slow.read(await twoPagePdf())).pages).toBe(2);
   });
 
-  it('refuses a PDF that outgrows the worker heap', async () => {
+  it('refuses a PDF that outgrows the process heap', async () => {
     const refused = await refusal(
       make({ heapMb: 24, deadlineMs: 60_000 }).read(manyTextItemsPdf()),
     );
-    expect(refused).toMatchObject({ status: 422, code: MATERIAL_ERROR_CODES.tooHeavy });
+    expect(refused).toMatchObject({ status: 422, code: MATERIAL_ERROR_CODES.tooMuchData });
+  });
+
+  it('refuses a 1 MB PDF that inflates to 1 GiB, naming it, within its memory', async () => {
+    const bomb = inflatingPdf(1024);
+    const before = treeRssMb(process.pid);
+    let peak = before;
+    const watch = setInterval(() => {
+      peak = Math.max(peak, treeRssMb(process.pid));
+    }, 10);
+    const refused = await refusal(make({ deadlineMs: 60_000 }).read(bomb));
+    clearInterval(watch);
+    expect(refused).toMatchObject({
+      status: 422,
+      code: MATERIAL_ERROR_CODES.tooMuchData,
+      message: MATERIAL_MESSAGES.tooMuchData,
+    });
+    // The reading process (about 60 MB of node and pdf.js) and what it decoded, at most.
+    expect(peak - before).toBeLessThan(250);
+    expect(reader?.workers()).toBe(0);
+  });
+
+  it('gives each learner one place at a time, so no learner fills the line', async () => {
+    const line = make({ readers: 1, queue: 1 });
+    const first = line.reserve('asha');
+    expect(await refusal(line.read(await twoPagePdf(), 'asha'))).toMatchObject({
+      status: 429,
+      code: MATERIAL_ERROR_CODES.uploading,
+      message: MATERIAL_MESSAGES.uploading,
+      'retry-after': String(MATERIAL_UPLOADING_RETRY_SECONDS),
+    });
+    // Another learner still finds a place, and Asha has hers back once she is done.
+    expect((await line.read(await twoPagePdf(), 'ravi')).pages).toBe(2);
+    first.release();
+    expect((await line.read(await twoPagePdf(), 'asha')).pages).toBe(2);
   });
 
   it('queues reads to its bound, then refuses at once with 503 and Retry-After', async () => {
-    const busy = make({ threads: 1, queue: 1, deadlineMs: 3_000 });
+    const busy = make({ readers: 1, queue: 1, deadlineMs: 3_000 });
     const heavy = sharedStreamPdf(100, 400_000);
     const reads = [busy.read(heavy), busy.read(await twoPagePdf())];
-    expect(busy.full()).toBe(true);
     expect(await refusal(busy.read(heavy))).toMatchObject({
       status: 503,
       code: MATERIAL_ERROR_CODES.busy,
@@ -93,6 +158,6 @@ describe('the PDF reader (worker threads)', () => {
     const [first, second] = await Promise.all([refusal(reads[0] as Promise<unknown>), reads[1]]);
     expect(first?.code).toBe(MATERIAL_ERROR_CODES.tooHeavy);
     expect(second?.pages).toBe(2);
-    expect(busy.full()).toBe(false);
+    expect((await busy.read(await twoPagePdf())).pages).toBe(2);
   });
 });

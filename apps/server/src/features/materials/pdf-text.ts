@@ -1,18 +1,16 @@
 import { availableParallelism } from 'node:os';
-import { MessageChannel } from 'node:worker_threads';
 import {
   MATERIAL_BUSY_RETRY_SECONDS,
   MATERIAL_ERROR_CODES,
   MATERIAL_MESSAGES,
   MATERIAL_PDF_MAX_CHARS,
   MATERIAL_PDF_MAX_PAGES,
+  MATERIAL_UPLOADING_RETRY_SECONDS,
 } from '@grasp/contract';
-import type { Piscina } from 'piscina';
-import { createBoundedSlots } from '../../lib/bounded-slots.ts';
 import { AppError } from '../../lib/errors.ts';
-import { once } from '../../lib/once.ts';
 import type { PassageDraft } from './passages.ts';
-import type { PdfOutcome, PdfRefusal, PdfTask } from './pdf-text.worker.ts';
+import { type PdfProcess, startPdfProcess } from './pdf-process.ts';
+import type { PdfRefusal } from './pdf-text.worker.ts';
 
 const PDF_MAGIC = '%PDF-';
 
@@ -29,45 +27,58 @@ export interface PdfRead {
 }
 
 export interface PdfReaderOptions {
-  /** Reads at once, each in its own worker thread. */
-  threads: number;
-  /** Reads waiting for a thread; past that a read is refused with 503. */
+  /** Reads at once, each in its own process. */
+  readers: number;
+  /** Uploads waiting (being received, or received and waiting for a reader); past that, 503. */
   queue: number;
-  /** A read running longer is stopped: its worker is terminated. */
+  /** A read running longer is stopped: its process is killed. */
   deadlineMs: number;
-  /** The worker's heap (V8 old generation). */
+  /** The reading process's heap (V8 old generation). */
   heapMb: number;
+  /** All the reading process may hold, decoded streams included; past it the read is stopped. */
+  memoryMb: number;
   maxPages: number;
   maxChars: number;
-  /** An idle worker exits after this, giving its memory back. */
+  /** An idle reading process exits after this, giving its memory back. */
   idleMs: number;
 }
 
 export function pdfReaderDefaults(): PdfReaderOptions {
   // One core stays with the event loop.
-  const threads = Math.max(1, Math.min(4, availableParallelism() - 1));
+  const readers = Math.max(1, Math.min(4, availableParallelism() - 1));
   return {
-    threads,
-    queue: 4 * threads,
-    deadlineMs: 20_000,
+    readers,
+    queue: 4 * readers,
+    // Another learner waits at most one read behind a hostile one; a 300-page PDF reads in 2-3 s.
+    deadlineMs: 8_000,
     heapMb: 64,
+    memoryMb: 160,
     maxPages: MATERIAL_PDF_MAX_PAGES,
     maxChars: MATERIAL_PDF_MAX_CHARS,
     idleMs: 30_000,
   };
 }
 
-export interface PdfReader {
-  /** True when a read now would be refused: checked before an upload is received. */
-  full(): boolean;
-  /** Reads a PDF off the event loop; a refusal is a 422, a full queue a 503. */
+/** A learner's place in the readers' line, taken before their upload is received. */
+export interface PdfPlace {
+  /** Reads the PDF off the event loop (422 when refused); the place is given back after. */
   read(bytes: Uint8Array): Promise<PdfRead>;
-  /** Worker threads alive now. */
+  /** Gives the place back unread (the upload failed); a second call does nothing. */
+  release(): void;
+}
+
+export interface PdfReader {
+  /**
+   * A place for this learner's upload: 429 while they already have one (one upload each at a
+   * time, so no learner fills the line), 503 with Retry-After when the line is full.
+   */
+  reserve(learnerId: string): PdfPlace;
+  /** Reading processes alive now. */
   workers(): number;
   close(): Promise<void>;
 }
 
-const unprocessable = (refusal: PdfRefusal | 'tooHeavy') =>
+const unprocessable = (refusal: PdfRefusal | 'tooHeavy' | 'tooMuchData') =>
   new AppError(422, MATERIAL_ERROR_CODES[refusal], MATERIAL_MESSAGES[refusal]);
 
 export const materialsBusy = () =>
@@ -75,98 +86,125 @@ export const materialsBusy = () =>
     'retry-after': String(MATERIAL_BUSY_RETRY_SECONDS),
   });
 
-// Built, the worker is dist/pdf-text.worker.js beside main.js; from source (tsx, tests) it is the
-// TypeScript file beside this one, which the worker loads through tsx.
-const fromSource = import.meta.url.endsWith('.ts');
-const workerFile = new URL(
-  fromSource ? './pdf-text.worker.ts' : './pdf-text.worker.js',
-  import.meta.url,
-);
-
-async function startPool(options: PdfReaderOptions): Promise<Piscina<PdfTask, PdfOutcome>> {
-  const { Piscina } = await import('piscina');
-  return new Piscina<PdfTask, PdfOutcome>({
-    filename: workerFile.href,
-    minThreads: 0,
-    maxThreads: options.threads,
-    idleTimeout: options.idleMs,
-    // The slots below keep the line; the pool never queues more than a thread's worth.
-    maxQueue: options.threads,
-    // A small young generation: pdf.js's garbage dies young, and each MiB here is resident.
-    resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: 4 },
-    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
+const alreadyUploading = () =>
+  new AppError(429, MATERIAL_ERROR_CODES.uploading, MATERIAL_MESSAGES.uploading, {
+    'retry-after': String(MATERIAL_UPLOADING_RETRY_SECONDS),
   });
-}
 
+// A cold process first loads pdf.js: the read's deadline counts from then.
 const STARTUP_ALLOWANCE_MS = 30_000;
 
-type RunOptions = NonNullable<Parameters<Piscina['run']>[1]>;
-
-const outOfMemory = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+/** First come, first served: at most `size` holders, the rest wait in line. */
+function turns(size: number) {
+  let running = 0;
+  const line: (() => void)[] = [];
+  return {
+    async take(): Promise<() => void> {
+      if (running < size) running++;
+      else await new Promise<void>((resolve) => line.push(resolve));
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        const next = line.shift();
+        // The turn passes straight to the next in line.
+        if (next) next();
+        else running--;
+      };
+    },
+  };
+}
 
 /**
- * PDF reading in a pool of worker threads (made at the first upload): each read has a heap
- * limit, a page and a character limit, and a deadline from its own start; reads past the
- * threads wait in a bounded line.
+ * PDF reading in processes of their own (started at the first upload): each read has a memory
+ * and a heap limit, a page and a character limit, and a deadline from its own start. Uploads take
+ * a place before they are received; one place per learner; received ones wait for a reader.
  */
 export function createPdfReader(options: PdfReaderOptions = pdfReaderDefaults()): PdfReader {
-  const slots = createBoundedSlots(options.threads, options.queue);
-  let made: Piscina<PdfTask, PdfOutcome> | undefined;
-  const pool = once(async () => {
-    made = await startPool(options);
-    return made;
-  });
+  const places = new Set<string>();
+  const readerTurns = turns(options.readers);
+  const idle: { proc: PdfProcess; timer: NodeJS.Timeout }[] = [];
+  const live = new Set<PdfProcess>();
+  let closed = false;
 
-  /**
-   * Runs a read; the deadline counts from the worker's start on it (a cold worker first loads
-   * pdf.js), with a generous allowance for that start.
-   */
-  async function run(bytes: Uint8Array): Promise<PdfOutcome> {
-    // pdf.js takes the buffer it is given: a copy of its own, moved to the worker, not cloned.
-    const copy = new Uint8Array(bytes);
-    const { port1: started, port2 } = new MessageChannel();
-    const task = {
-      bytes: copy,
-      started: port2,
-      maxPages: options.maxPages,
-      maxChars: options.maxChars,
-    };
-    const stop = new AbortController();
-    let timer = setTimeout(() => stop.abort(), options.deadlineMs + STARTUP_ALLOWANCE_MS);
-    started.once('message', () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => stop.abort(), options.deadlineMs);
-    });
+  /** An idle process, or a new one once pdf.js is loaded in it; null when none would start. */
+  async function processForRead(): Promise<PdfProcess | null> {
+    const kept = idle.pop();
+    if (kept) {
+      clearTimeout(kept.timer);
+      if (kept.proc.alive()) return kept.proc;
+    }
+    const started = startPdfProcess(options);
+    live.add(started);
+    if (await started.ready(STARTUP_ALLOWANCE_MS)) return started;
+    await started.kill();
+    live.delete(started);
+    return null;
+  }
+
+  function keepIdle(proc: PdfProcess) {
+    if (closed || !proc.alive()) {
+      live.delete(proc);
+      return;
+    }
+    const timer = setTimeout(() => {
+      const at = idle.findIndex((entry) => entry.proc === proc);
+      if (at >= 0) idle.splice(at, 1);
+      live.delete(proc);
+      void proc.kill();
+    }, options.idleMs);
+    timer.unref();
+    idle.push({ proc, timer });
+  }
+
+  async function run(bytes: Uint8Array): Promise<PdfRead> {
+    const done = await readerTurns.take();
     try {
-      // piscina's types take Node's newer postMessage overload; it wants the plain array.
-      const transferList = [copy.buffer, port2] as unknown as RunOptions['transferList'];
-      return await (await pool()).run(task, { signal: stop.signal, transferList });
-    } catch (error) {
-      if (stop.signal.aborted || outOfMemory(error)) throw unprocessable('tooHeavy');
-      throw error;
+      const proc = await processForRead();
+      if (!proc) throw materialsBusy();
+      const task = { bytes, maxPages: options.maxPages, maxChars: options.maxChars };
+      const outcome = await proc.read(task, options.deadlineMs);
+      if (typeof outcome === 'string') {
+        live.delete(proc);
+        // A process that overran is dead: its memory went back with it.
+        throw unprocessable(outcome === 'deadline' ? 'tooHeavy' : 'tooMuchData');
+      }
+      keepIdle(proc);
+      if (!outcome.ok) throw unprocessable(outcome.refusal);
+      return { pages: outcome.pages, passages: outcome.passages };
     } finally {
-      clearTimeout(timer);
-      started.close();
+      done();
     }
   }
 
   return {
-    full: slots.full,
-    async read(bytes) {
-      const release = await slots.take();
-      if (!release) throw materialsBusy();
-      try {
-        const outcome = await run(bytes);
-        if (!outcome.ok) throw unprocessable(outcome.refusal);
-        return { pages: outcome.pages, passages: outcome.passages };
-      } finally {
-        release();
-      }
+    reserve(learnerId) {
+      if (places.has(learnerId)) throw alreadyUploading();
+      if (closed || places.size >= options.readers + options.queue) throw materialsBusy();
+      places.add(learnerId);
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
+        places.delete(learnerId);
+      };
+      return {
+        release,
+        async read(bytes) {
+          try {
+            return await run(bytes);
+          } finally {
+            release();
+          }
+        },
+      };
     },
-    workers: () => made?.threads.length ?? 0,
+    workers: () => [...live].filter((p) => p.alive()).length,
     async close() {
-      await made?.destroy();
+      closed = true;
+      for (const entry of idle.splice(0)) clearTimeout(entry.timer);
+      await Promise.all([...live].map((p) => p.kill()));
+      live.clear();
     },
   };
 }

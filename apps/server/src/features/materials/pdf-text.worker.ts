@@ -1,16 +1,14 @@
-import type { MessagePort } from 'node:worker_threads';
 import { getDocumentProxy } from 'unpdf';
 import { type PassageDraft, splitIntoPassages } from './passages.ts';
 
 /**
- * Runs in a worker thread (pdf-text.ts starts it): pdf.js is CPU-heavy and a hostile PDF can
- * keep it busy for seconds, which on the event loop would stall every other request.
+ * Runs in a process of its own (pdf-process.ts starts it): pdf.js is CPU-heavy, a hostile PDF can
+ * keep it busy for seconds, which on the event loop would stall every other request, and what it
+ * decodes is bounded only where the whole process is.
  */
 
 export interface PdfTask {
   bytes: Uint8Array;
-  /** Told when the read begins: its deadline counts from then. */
-  started: MessagePort;
   maxPages: number;
   maxChars: number;
 }
@@ -20,6 +18,9 @@ export type PdfRefusal = 'encrypted' | 'unreadable' | 'noText' | 'tooManyPages' 
 export type PdfOutcome =
   | { ok: true; pages: number; passages: PassageDraft[] }
   | { ok: false; refusal: PdfRefusal };
+
+/** What the process tells the server: pdf.js is loaded, or a read's outcome. */
+export type ReaderMessage = { kind: 'ready' } | { kind: 'outcome'; outcome: PdfOutcome };
 
 type Document = Awaited<ReturnType<typeof getDocumentProxy>>;
 
@@ -53,12 +54,14 @@ async function readPages(document: Document, task: PdfTask): Promise<PdfOutcome>
 }
 
 /** Reads a PDF's text layer page by page, within the task's page and character limits. */
-export default async function readPdf(task: PdfTask): Promise<PdfOutcome> {
-  task.started.postMessage(null);
-  task.started.close();
+export async function readPdf(task: PdfTask): Promise<PdfOutcome> {
   let document: Document;
   try {
-    document = await getDocumentProxy(task.bytes, { verbosity: 0 });
+    // The channel delivers a Buffer, which pdf.js refuses: a plain view of the same bytes.
+    const { buffer, byteOffset, byteLength } = task.bytes;
+    document = await getDocumentProxy(new Uint8Array(buffer, byteOffset, byteLength), {
+      verbosity: 0,
+    });
   } catch (error) {
     return refused(
       error instanceof Error && error.name === 'PasswordException' ? 'encrypted' : 'unreadable',
@@ -71,4 +74,15 @@ export default async function readPdf(task: PdfTask): Promise<PdfOutcome> {
   } finally {
     await document.destroy();
   }
+}
+
+const tell = (message: ReaderMessage) => process.send?.(message);
+
+// One read at a time, as the server sends them; the process ends with the server's channel.
+if (process.send) {
+  process.on('message', (task: PdfTask) => {
+    void readPdf(task).then((outcome) => tell({ kind: 'outcome', outcome }));
+  });
+  process.once('disconnect', () => process.exit(0));
+  tell({ kind: 'ready' });
 }

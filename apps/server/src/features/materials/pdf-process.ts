@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { PdfOutcome, PdfTask, ReaderMessage } from './pdf-text.worker.ts';
+
+/** How one reading process is made and bounded. */
+export interface PdfProcessLimits {
+  /** V8's old generation in the process. */
+  heapMb: number;
+  /** All the process holds (heap, decoded streams, pdf.js's typed arrays): past it, it is killed. */
+  memoryMb: number;
+}
+
+/** How a read in a process ended when it gave no outcome of its own. */
+export type PdfStop = 'memory' | 'deadline' | 'died';
+
+// Built, the reader is dist/pdf-text.worker.js beside main.js; from source (tsx, tests) it is the
+// TypeScript file beside this one, which the process loads through tsx.
+const fromSource = import.meta.url.endsWith('.ts');
+const readerFile = new URL(
+  fromSource ? './pdf-text.worker.ts' : './pdf-text.worker.js',
+  import.meta.url,
+);
+const WATCH_EVERY_MS = 20;
+// The kernel's cap on the process's writable memory, above the watchdog's: it catches what grows
+// between two looks (one allocation can double a decoded stream) and leaves node's start-up room.
+const KERNEL_ALLOWANCE_MB = 384;
+
+/** The process's resident memory in MiB (Linux); null where /proc is not there. */
+function residentMb(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb === undefined ? null : Number(kb) / 1024;
+  } catch {
+    return null;
+  }
+}
+
+function spawnReader(limits: PdfProcessLimits): ChildProcess {
+  const node = [
+    ...(fromSource ? ['--import', 'tsx'] : []),
+    `--max-old-space-size=${limits.heapMb}`,
+    '--max-semi-space-size=2',
+    readerFile.pathname,
+  ];
+  // The server's own NODE_OPTIONS (a 512 MB heap) are not the reader's.
+  const env = { ...process.env, NODE_OPTIONS: '' };
+  const options = {
+    env,
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'] as ('ignore' | 'inherit' | 'ipc')[],
+    serialization: 'advanced' as const,
+  };
+  if (process.platform === 'win32') return spawn(process.execPath, node, options);
+  const dataKb = (limits.memoryMb + KERNEL_ALLOWANCE_MB) * 1024;
+  // No core file from a reader the kernel stopped.
+  const script = `ulimit -c 0; ulimit -d ${dataKb} && exec "$0" "$@"`;
+  return spawn('/bin/sh', ['-c', script, process.execPath, ...node], options);
+}
+
+/**
+ * One reading process: pdf.js in a node of its own, so that all it holds (not only the heap a
+ * worker thread's limit covers) is bounded and goes back to the system when it ends. A watchdog
+ * looks at its resident memory while it reads and kills it past the limit; the kernel caps its
+ * writable memory a little above that.
+ */
+export function startPdfProcess(limits: PdfProcessLimits) {
+  const child = spawnReader(limits);
+  let alive = true;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      alive = false;
+      resolve();
+    });
+  });
+  child.once('error', () => {
+    alive = false;
+  });
+  // The channel must not keep the server's event loop alive.
+  child.unref();
+  child.channel?.unref();
+
+  /** Resolves once pdf.js is loaded; false when the process ended or did not start in time. */
+  function ready(withinMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(false), withinMs);
+      const onMessage = (message: ReaderMessage) => {
+        if (message.kind === 'ready') done(true);
+      };
+      const onExit = () => done(false);
+      function done(ok: boolean) {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(ok);
+      }
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  }
+
+  function kill(): Promise<void> {
+    if (alive) child.kill('SIGKILL');
+    return exited;
+  }
+
+  /** Reads one PDF; the process is killed (and stays dead) when the read overruns. */
+  function read(task: PdfTask, deadlineMs: number): Promise<PdfOutcome | PdfStop> {
+    return new Promise((resolve) => {
+      let stop: PdfStop = 'died';
+      const deadline = setTimeout(() => {
+        stop = 'deadline';
+        void kill();
+      }, deadlineMs);
+      const watch = setInterval(() => {
+        const mb = child.pid === undefined ? null : residentMb(child.pid);
+        if (mb !== null && mb > limits.memoryMb) {
+          stop = 'memory';
+          void kill();
+        }
+      }, WATCH_EVERY_MS);
+      const onMessage = (message: ReaderMessage) => {
+        if (message.kind === 'outcome') done(message.outcome);
+      };
+      const onExit = () => done(stop);
+      function done(answer: PdfOutcome | PdfStop) {
+        clearTimeout(deadline);
+        clearInterval(watch);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(answer);
+      }
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send(task, (error) => {
+        if (error) void kill();
+      });
+    });
+  }
+
+  return { ready, read, kill, alive: () => alive, pid: () => child.pid };
+}
+export type PdfProcess = ReturnType<typeof startPdfProcess>;
