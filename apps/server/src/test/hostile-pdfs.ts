@@ -141,3 +141,21 @@ export function inflatingPdf(mib = 1024): Uint8Array {
     pageObject(4),
   ]);
 }
+
+/**
+ * About `kib` KiB on the wire: `pages` pages (500, the most a PDF may have) that all draw one
+ * uncompressed content stream of nothing but `q Q` (save and restore the graphics state), tens of
+ * millions of operators to parse in all.
+ */
+export function pushPopPdf(kib = 380, pages = 500): Uint8Array {
+  const pageIds = Array.from({ length: pages }, (_, i) => 5 + i);
+  const budget = kib * 1024 - pages * 60 - 400;
+  const text = 'BT /F1 12 Tf 72 720 Td (Saved and restored.) Tj ET\n';
+  const content = `${'q Q\n'.repeat(Math.max(1, Math.floor(budget / 4)))}${text}`;
+  return pdfOf([
+    ...catalogAndTree(pageIds),
+    FONT,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    ...pageIds.map(() => pageObject(4)),
+  ]);
+}

@@ -22,11 +22,17 @@ const errorCodes = [400, 401, 403, 404, 408, 413, 415, 422, 429, 503] as const;
 const errors = Object.fromEntries(errorCodes.map((code) => [code, errorBodySchema]));
 // 100,000 characters of JSON-escaped text fit; the app's default is for short requests.
 const TEXT_BODY_LIMIT = 1024 * 1024;
+/** How long the rest of a refused upload is read (and discarded) before its connection ends. */
+const DRAIN_MS = 3_000;
 
 const tooLarge = () => new AppError(413, MATERIAL_ERROR_CODES.tooLarge, MATERIAL_MESSAGES.tooLarge);
 const notPdf = () => new AppError(415, MATERIAL_ERROR_CODES.notPdf, MATERIAL_MESSAGES.notPdf);
 const notOneFile = () => new AppError(413, MATERIAL_ERROR_CODES.oneFile, MATERIAL_MESSAGES.oneFile);
-const tooSlow = () => new AppError(408, MATERIAL_ERROR_CODES.tooSlow, MATERIAL_MESSAGES.tooSlow);
+// The abandoned body would go on filling the parser's buffer: the connection ends with the answer.
+const tooSlow = () =>
+  new AppError(408, MATERIAL_ERROR_CODES.tooSlow, MATERIAL_MESSAGES.tooSlow, {
+    connection: 'close',
+  });
 
 // One file and nothing else worth keeping: a field's value past 1 KiB is cut by the parser (and
 // refused below), so extra fields can neither be large nor many.
@@ -108,10 +114,15 @@ export const materialsRoutes =
     const receiveMs = options.receiveMs ?? MATERIAL_UPLOAD_SECONDS * 1000;
     // Only these routes take multipart bodies: the parser is registered in their scope.
     await app.register(multipart, { limits: UPLOAD_LIMITS });
-    // An answer given before the body arrived whole (a refusal, a cut-off) ends the connection:
-    // otherwise Node reads on, discarding, for as long as the client keeps sending.
-    app.addHook('onSend', async (request, reply) => {
-      if (!request.raw.complete) reply.header('connection', 'close');
+    // After an answer given before the body arrived whole (a refusal), Node reads on, discarding,
+    // so the client can read the answer; but only for a few seconds, not as long as it sends.
+    app.addHook('onResponse', async (request) => {
+      const raw = request.raw;
+      if (raw.complete) return;
+      const timer = setTimeout(() => raw.destroy(), DRAIN_MS);
+      const stop = () => clearTimeout(timer);
+      raw.once('end', stop);
+      raw.once('close', stop);
     });
 
     app.post(

@@ -6,7 +6,10 @@ import type { PdfOutcome, PdfTask, ReaderMessage } from './pdf-text.worker.ts';
 export interface PdfProcessLimits {
   /** V8's old generation in the process. */
   heapMb: number;
-  /** All the process holds (heap, decoded streams, pdf.js's typed arrays): past it, it is killed. */
+  /**
+   * What a read may add to the process's resident memory (heap, decoded streams, pdf.js's typed
+   * arrays) over what it held once pdf.js was loaded: past it, the process is killed.
+   */
   memoryMb: number;
 }
 
@@ -22,8 +25,8 @@ const readerFile = new URL(
 );
 const WATCH_EVERY_MS = 20;
 // The kernel's cap on the process's writable memory, above the watchdog's: it catches what grows
-// between two looks (one allocation can double a decoded stream) and leaves node's start-up room.
-const KERNEL_ALLOWANCE_MB = 384;
+// between two looks (one allocation can double a decoded stream) and leaves node (and tsx) room.
+const KERNEL_ALLOWANCE_MB = 512;
 
 /** The process's resident memory in MiB (Linux); null where /proc is not there. */
 function residentMb(pid: number): number | null {
@@ -66,6 +69,8 @@ function spawnReader(limits: PdfProcessLimits): ChildProcess {
 export function startPdfProcess(limits: PdfProcessLimits) {
   const child = spawnReader(limits);
   let alive = true;
+  // Resident memory once pdf.js is loaded: what a read adds is counted from here.
+  let startMb = 0;
   const exited = new Promise<void>((resolve) => {
     child.once('exit', () => {
       alive = false;
@@ -84,7 +89,9 @@ export function startPdfProcess(limits: PdfProcessLimits) {
     return new Promise((resolve) => {
       const timer = setTimeout(() => done(false), withinMs);
       const onMessage = (message: ReaderMessage) => {
-        if (message.kind === 'ready') done(true);
+        if (message.kind !== 'ready') return;
+        startMb = (child.pid === undefined ? null : residentMb(child.pid)) ?? 0;
+        done(true);
       };
       const onExit = () => done(false);
       function done(ok: boolean) {
@@ -96,6 +103,12 @@ export function startPdfProcess(limits: PdfProcessLimits) {
       child.on('message', onMessage);
       child.once('exit', onExit);
     });
+  }
+
+  /** What the process holds beyond its start (0 where it cannot be seen). */
+  function grownMb(): number {
+    const mb = child.pid === undefined ? null : residentMb(child.pid);
+    return mb === null ? 0 : mb - startMb;
   }
 
   function kill(): Promise<void> {
@@ -112,8 +125,7 @@ export function startPdfProcess(limits: PdfProcessLimits) {
         void kill();
       }, deadlineMs);
       const watch = setInterval(() => {
-        const mb = child.pid === undefined ? null : residentMb(child.pid);
-        if (mb !== null && mb > limits.memoryMb) {
+        if (grownMb() > limits.memoryMb) {
           stop = 'memory';
           void kill();
         }
@@ -137,6 +149,6 @@ export function startPdfProcess(limits: PdfProcessLimits) {
     });
   }
 
-  return { ready, read, kill, alive: () => alive, pid: () => child.pid };
+  return { ready, read, kill, grownMb, alive: () => alive };
 }
 export type PdfProcess = ReturnType<typeof startPdfProcess>;

@@ -35,7 +35,7 @@ export interface PdfReaderOptions {
   deadlineMs: number;
   /** The reading process's heap (V8 old generation). */
   heapMb: number;
-  /** All the reading process may hold, decoded streams included; past it the read is stopped. */
+  /** What a read may add to its process's memory, decoded streams included; past it, 422. */
   memoryMb: number;
   maxPages: number;
   maxChars: number;
@@ -50,9 +50,10 @@ export function pdfReaderDefaults(): PdfReaderOptions {
     readers,
     queue: 4 * readers,
     // Another learner waits at most one read behind a hostile one; a 300-page PDF reads in 2-3 s.
-    deadlineMs: 8_000,
+    deadlineMs: 6_000,
     heapMb: 64,
-    memoryMb: 160,
+    // A 300-page PDF adds ~40 MB to a reader (which starts at ~45 MB, built).
+    memoryMb: 80,
     maxPages: MATERIAL_PDF_MAX_PAGES,
     maxChars: MATERIAL_PDF_MAX_CHARS,
     idleMs: 30_000,
@@ -99,6 +100,8 @@ function turns(size: number) {
   let running = 0;
   const line: (() => void)[] = [];
   return {
+    /** Whether a take now would wait. */
+    busy: () => running >= size,
     async take(): Promise<() => void> {
       if (running < size) running++;
       else await new Promise<void>((resolve) => line.push(resolve));
@@ -143,8 +146,10 @@ export function createPdfReader(options: PdfReaderOptions = pdfReaderDefaults())
   }
 
   function keepIdle(proc: PdfProcess) {
-    if (closed || !proc.alive()) {
+    // A process that kept much of what it read goes: the next read starts with all its room.
+    if (closed || !proc.alive() || proc.grownMb() > options.memoryMb / 2) {
       live.delete(proc);
+      void proc.kill();
       return;
     }
     const timer = setTimeout(() => {
@@ -157,7 +162,28 @@ export function createPdfReader(options: PdfReaderOptions = pdfReaderDefaults())
     idle.push({ proc, timer });
   }
 
+  let warming = false;
+  /**
+   * While a read waits for its turn, a process is made ready for it: the read ahead may end by
+   * being killed, and the one waiting should not then also wait for pdf.js to load.
+   */
+  function warmSpare() {
+    if (warming || closed || idle.length > 0) return;
+    warming = true;
+    const started = startPdfProcess(options);
+    live.add(started);
+    void started.ready(STARTUP_ALLOWANCE_MS).then((ok) => {
+      warming = false;
+      if (ok) keepIdle(started);
+      else {
+        live.delete(started);
+        void started.kill();
+      }
+    });
+  }
+
   async function run(bytes: Uint8Array): Promise<PdfRead> {
+    if (readerTurns.busy()) warmSpare();
     const done = await readerTurns.take();
     try {
       const proc = await processForRead();

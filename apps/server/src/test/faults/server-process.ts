@@ -28,10 +28,11 @@ async function healthy(url: string): Promise<boolean> {
 }
 
 /**
- * The real server (src/main.ts through tsx, as the build would not exist yet) in a child process
- * that can be killed outright and started again on the same data.
+ * The real server (src/main.ts through tsx, as the build would not exist yet; or a built
+ * `script`, as it ships) in a child process that can be killed outright and started again on the
+ * same data.
  */
-export function serverProcess(env: Record<string, string>) {
+export function serverProcess(env: Record<string, string>, script?: string) {
   const url = `http://127.0.0.1:${env.PORT}`;
   let child: ChildProcess | null = null;
   let stderr = '';
@@ -41,7 +42,8 @@ export function serverProcess(env: Record<string, string>) {
   });
 
   function spawnChild(): ChildProcess {
-    const started = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const args = script ? ['--single-threaded-gc', script] : ['--import', 'tsx', MAIN];
+    const started = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -80,6 +82,8 @@ export function serverProcess(env: Record<string, string>) {
 
   return {
     url,
+    /** The running server's process id. */
+    pid: () => child?.pid,
     /** Resolves once a server answers /api/health; clients wait on it after a failed request. */
     whenUp: () => up,
 
