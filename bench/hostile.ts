@@ -1,10 +1,16 @@
 /**
  * Hostile uploads (issue 37): the built server is sent, again and again from several clients at
- * once, a 100-page PDF whose pages all draw one heavy content stream and a 5,000-page PDF, while
- * GET /api/health and a cached explanation are asked every 25 ms whether or not the last answer
- * came (so a stalled event loop shows in every probe it delays). Prints both probes' p50/p99
- * with no uploads (the baseline, same run) and during the uploads, the uploads' answers, and the
- * server's RSS growth. Goals during the uploads: p99 ≤ 50 ms for both probes, RSS growth ≤ 60 MB.
+ * once (each its own learner), a 100-page PDF whose pages all draw one heavy content stream and a
+ * 5,000-page PDF, while GET /api/health and a cached explanation are asked every 25 ms whether or
+ * not the last answer came (so a stalled event loop shows in every probe it delays). Prints both
+ * probes' p50/p99 with no uploads (the baseline, same run) and during the uploads, the uploads'
+ * answers, and the server's memory growth (its PDF-reading children included: RSS summed, which
+ * counts node's shared code once per process, and PSS, which does not). Goals during the
+ * uploads: p99 ≤ 50 ms for both probes, RSS growth ≤ 60 MB.
+ * Then issue 50's attacks (bench/hostile-uploads.ts): a 1 MiB PDF inflating to 1 GiB (RSS growth
+ * ≤ 150 MB), one Free account sending 380 KiB PDFs of `q Q` five at a time while another learner
+ * uploads a 2-page PDF (each accepted within 10 s), and thirty 9.9 MB uploads from one account
+ * that never finish (RSS growth ≤ 100 MB, none open past 60 s).
  * Needs a build (npm run build). Run: npm run bench:hostile
  * PREVIOUS_BUILD=<an older apps/server/dist/main.js> measures it too, after this build (before and
  * after in one run); BENCH_PORT moves the servers; HOSTILE_SECONDS the upload phase (default 30);
@@ -15,11 +21,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manyPagesPdf, sharedStreamPdf } from '../apps/server/src/test/hostile-pdfs.ts';
 import {
+  describeMemory,
+  inflating,
+  memoryOf,
+  memoryPeak,
+  slowBodies,
+  starving,
+  tallyAnswers,
+} from './hostile-uploads.ts';
+import {
   basePort,
   percentile,
   print,
   printRows,
-  rssMb,
   type Started,
   signUp,
   startServer,
@@ -87,27 +101,6 @@ function probing(probes: Probe[]) {
   };
 }
 
-/** The server's RSS, 0 once it has died. */
-const rssOf = (pid: number | undefined) => {
-  try {
-    return rssMb(pid);
-  } catch {
-    return 0;
-  }
-};
-
-/** Samples the server's RSS every 100 ms; answers the peak. */
-function rssPeak(pid: number | undefined) {
-  let peak = rssOf(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
-  }, 100);
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, rssOf(pid));
-  };
-}
-
 /** The server's own event-loop delay (bench/loop-delay.mjs): the largest in a span of time. */
 function loopDelay(file: string, from: number, to: number) {
   const spans = readFileSync(file, 'utf8')
@@ -171,7 +164,11 @@ async function measure(name: string, script: string, at: number) {
     ],
   );
   try {
-    const token = await signUp(server, `hostile${Date.now().toString(36)}`);
+    const stamp = Date.now().toString(36);
+    const token = await signUp(server, `hostile${stamp}`);
+    // One learner each: one learner's uploads are read one at a time.
+    const uploaders = [token];
+    for (let i = 1; i < UPLOADERS; i++) uploaders.push(await signUp(server, `up${i}${stamp}`));
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const explain = () =>
       fetch(`${server.url}/api/ai/aiResponseGoogle`, {
@@ -190,21 +187,28 @@ async function measure(name: string, script: string, at: number) {
     await new Promise((r) => setTimeout(r, BASELINE_MS));
     const baseline = await stopBaseline();
     const baselineDelay = loopDelay(delayFile, baselineFrom, Date.now());
-    const rssBefore = rssOf(server.child.pid);
+    const rssBefore = memoryOf(server.child.pid);
     const uploadsFrom = Date.now();
-    const stopRss = rssPeak(server.child.pid);
+    const stopRss = memoryPeak(server.child.pid);
     const stopProbes = probing(probes);
     const until = performance.now() + UPLOAD_MS;
     const uploads = (
-      await Promise.all(
-        Array.from({ length: UPLOADERS }, (_, i) => uploader(server, token, i, until)),
-      )
+      await Promise.all(uploaders.map((t, i) => uploader(server, t, i, until)))
     ).flat();
     const during = await stopProbes();
     const peak = stopRss();
     const uploadsDelay = loopDelay(delayFile, uploadsFrom, Date.now());
-    const rssAfter = rssOf(server.child.pid);
+    const rssAfter = memoryOf(server.child.pid);
+    // Issue 50's attacks, each from accounts of its own.
+    const mallory = await signUp(server, `mallory${stamp}`);
+    const asha = await signUp(server, `asha${stamp}`);
+    const bomb = await inflating(server, await signUp(server, `bomb${stamp}`));
+    const starve = await starving(server, mallory, asha);
+    const slow = await slowBodies(server, await signUp(server, `slow${stamp}`));
     return {
+      bomb,
+      starve,
+      slow,
       name,
       baseline,
       during,
@@ -265,10 +269,30 @@ for (const [i, [name, script]] of builds.entries()) {
     14,
   );
   print(
-    `RSS ${run.rssBefore} MB before the uploads, peak ${run.peak} MB (growth ${run.peak - run.rssBefore} MB), ` +
-      `${run.rssAfter ? `${run.rssAfter} MB after` : 'the server DIED'}; ` +
+    `memory of the server and its readers: ${describeMemory(run.rssBefore, run.peak, run.rssAfter)}` +
+      `${run.rssAfter.rss ? '' : ' (the server DIED)'}; ` +
       `its longest event-loop stall ${run.baselineDelay} ms with no uploads, ${run.uploadsDelay} ms during them`,
   );
   for (const line of tally(run.uploads)) print(`  ${line}`);
+  const { bomb, starve, slow } = run;
+  print(
+    `inflating PDF (${bomb.kib} KiB → 1 GiB), ${bomb.answers.length} in turn: ${tallyAnswers(bomb.answers)}; ` +
+      `${describeMemory(bomb.before, bomb.peak, bomb.after)} (2 s after)`,
+  );
+  const accepted = starve.learners.filter((a) => a.status === 200);
+  print(
+    `starving (${starve.kib} KiB q Q PDFs, 5 at a time from one Free account, 30 s): another learner's 2-page PDF ` +
+      `${accepted.length}/${starve.learners.length} accepted, slowest ${Math.max(0, ...starve.learners.map((a) => a.ms)) / 1000} s: ` +
+      `${tallyAnswers(starve.learners)}; the attacker got ${tallyAnswers(starve.attacks)}`,
+  );
+  print(
+    `slow bodies (30 × 9.9 MB from one account, all but 1,000 bytes sent, then a byte a second): answers ${slow.answers}; ` +
+      `${slow.openAt60} open at 60 s, ${slow.openAtEnd} still open at the end, longest ${slow.longestOpenS} s; ` +
+      describeMemory(slow.before, slow.peak, slow.after),
+  );
 }
 print('\ngoals during the uploads: p99 ≤ 50 ms for both probes, RSS growth ≤ 60 MB');
+print(
+  'goals of issue 50: inflating PDF RSS growth ≤ 150 MB; every small PDF of another learner accepted within 10 s; ' +
+    'slow bodies RSS growth ≤ 100 MB, none open past 60 s',
+);

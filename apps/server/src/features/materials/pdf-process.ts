@@ -44,6 +44,8 @@ function spawnReader(limits: PdfProcessLimits): ChildProcess {
     ...(fromSource ? ['--import', 'tsx'] : []),
     `--max-old-space-size=${limits.heapMb}`,
     '--max-semi-space-size=2',
+    // As the server runs: no garbage-collector threads fighting it for the same cores.
+    '--single-threaded-gc',
     readerFile.pathname,
   ];
   // The server's own NODE_OPTIONS (a 512 MB heap) are not the reader's.
@@ -71,14 +73,17 @@ export function startPdfProcess(limits: PdfProcessLimits) {
   let alive = true;
   // Resident memory once pdf.js is loaded: what a read adds is counted from here.
   let startMb = 0;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => {
+  // Told when the process ends: exited, or never started ('error' may come without 'exit').
+  const onEnd = new Set<() => void>();
+  const ended = new Promise<void>((resolve) => {
+    const end = () => {
+      if (!alive) return;
       alive = false;
+      for (const listener of onEnd) listener();
       resolve();
-    });
-  });
-  child.once('error', () => {
-    alive = false;
+    };
+    child.once('exit', end);
+    child.once('error', end);
   });
   // The channel must not keep the server's event loop alive.
   child.unref();
@@ -93,15 +98,16 @@ export function startPdfProcess(limits: PdfProcessLimits) {
         startMb = (child.pid === undefined ? null : residentMb(child.pid)) ?? 0;
         done(true);
       };
-      const onExit = () => done(false);
+      const onGone = () => done(false);
       function done(ok: boolean) {
         clearTimeout(timer);
         child.off('message', onMessage);
-        child.off('exit', onExit);
+        onEnd.delete(onGone);
         resolve(ok);
       }
       child.on('message', onMessage);
-      child.once('exit', onExit);
+      onEnd.add(onGone);
+      if (!alive) done(false);
     });
   }
 
@@ -113,7 +119,7 @@ export function startPdfProcess(limits: PdfProcessLimits) {
 
   function kill(): Promise<void> {
     if (alive) child.kill('SIGKILL');
-    return exited;
+    return ended;
   }
 
   /** Reads one PDF; the process is killed (and stays dead) when the read overruns. */
@@ -133,16 +139,18 @@ export function startPdfProcess(limits: PdfProcessLimits) {
       const onMessage = (message: ReaderMessage) => {
         if (message.kind === 'outcome') done(message.outcome);
       };
-      const onExit = () => done(stop);
+      // Removed once answered: a process kept for later reads holds nothing of this one.
+      const onGone = () => done(stop);
       function done(answer: PdfOutcome | PdfStop) {
         clearTimeout(deadline);
         clearInterval(watch);
         child.off('message', onMessage);
-        child.off('exit', onExit);
+        onEnd.delete(onGone);
         resolve(answer);
       }
       child.on('message', onMessage);
-      child.once('exit', onExit);
+      onEnd.add(onGone);
+      if (!alive) return done('died');
       child.send(task, (error) => {
         if (error) void kill();
       });
