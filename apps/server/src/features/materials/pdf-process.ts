@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import type { PdfOutcome, PdfTask, ReaderMessage } from './pdf-text.worker.ts';
 
 /** How one reading process is made and bounded. */
@@ -24,6 +25,7 @@ const readerFile = new URL(
   import.meta.url,
 );
 const WATCH_EVERY_MS = 20;
+const READER_NICENESS = 10;
 // The kernel's cap on the process's writable memory, above the watchdog's: it catches what grows
 // between two looks (one allocation can double a decoded stream) and leaves node (and tsx) room.
 const KERNEL_ALLOWANCE_MB = 512;
@@ -70,6 +72,14 @@ function spawnReader(limits: PdfProcessLimits): ChildProcess {
  */
 export function startPdfProcess(limits: PdfProcessLimits) {
   const child = spawnReader(limits);
+  // Reading is background work: when the cores are short, the server's event loop goes first.
+  if (child.pid !== undefined) {
+    try {
+      setPriority(child.pid, READER_NICENESS);
+    } catch {
+      // not allowed here: the reader runs at the server's priority
+    }
+  }
   let alive = true;
   // Resident memory once pdf.js is loaded: what a read adds is counted from here.
   let startMb = 0;
