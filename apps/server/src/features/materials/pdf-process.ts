@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { PdfOutcome, PdfTask, ReaderMessage } from './pdf-text.worker.ts';
 
 /** How one reading process is made and bounded. */
@@ -25,10 +25,6 @@ const readerFile = new URL(
   import.meta.url,
 );
 const WATCH_EVERY_MS = 20;
-const READER_NICENESS = 10;
-// The kernel's cap on the process's writable memory, above the watchdog's: it catches what grows
-// between two looks (one allocation can double a decoded stream) and leaves node (and tsx) room.
-const KERNEL_ALLOWANCE_MB = 512;
 
 /** The process's resident memory in MiB (Linux); null where /proc is not there. */
 function residentMb(pid: number): number | null {
@@ -42,44 +38,32 @@ function residentMb(pid: number): number | null {
 }
 
 function spawnReader(limits: PdfProcessLimits): ChildProcess {
-  const node = [
+  const args = [
     ...(fromSource ? ['--import', 'tsx'] : []),
     `--max-old-space-size=${limits.heapMb}`,
     '--max-semi-space-size=2',
     // As the server runs: no garbage-collector threads fighting it for the same cores.
     '--single-threaded-gc',
-    readerFile.pathname,
+    fileURLToPath(readerFile),
   ];
-  // The server's own NODE_OPTIONS (a 512 MB heap) are not the reader's.
-  const env = { ...process.env, NODE_OPTIONS: '' };
-  const options = {
-    env,
-    stdio: ['ignore', 'ignore', 'ignore', 'ipc'] as ('ignore' | 'inherit' | 'ipc')[],
-    serialization: 'advanced' as const,
-  };
-  if (process.platform === 'win32') return spawn(process.execPath, node, options);
-  const dataKb = (limits.memoryMb + KERNEL_ALLOWANCE_MB) * 1024;
-  // No core file from a reader the kernel stopped.
-  const script = `ulimit -c 0; ulimit -d ${dataKb} && exec "$0" "$@"`;
-  return spawn('/bin/sh', ['-c', script, process.execPath, ...node], options);
+  // No kernel cap (ulimit -d) besides the watchdog: V8's own reservations count against it, and
+  // Node 24 would not start under one that Node 20 ran well within.
+  return spawn(process.execPath, args, {
+    // The server's own NODE_OPTIONS (a 512 MB heap) are not the reader's.
+    env: { ...process.env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    serialization: 'advanced',
+  });
 }
 
 /**
  * One reading process: pdf.js in a node of its own, so that all it holds (not only the heap a
  * worker thread's limit covers) is bounded and goes back to the system when it ends. A watchdog
- * looks at its resident memory while it reads and kills it past the limit; the kernel caps its
- * writable memory a little above that.
+ * looks at its resident memory every 20 ms while it reads and kills it past the limit (a decoded
+ * stream grows by doubling its buffer, so one look can miss at most one copy of it).
  */
 export function startPdfProcess(limits: PdfProcessLimits) {
   const child = spawnReader(limits);
-  // Reading is background work: when the cores are short, the server's event loop goes first.
-  if (child.pid !== undefined) {
-    try {
-      setPriority(child.pid, READER_NICENESS);
-    } catch {
-      // not allowed here: the reader runs at the server's priority
-    }
-  }
   let alive = true;
   // Resident memory once pdf.js is loaded: what a read adds is counted from here.
   let startMb = 0;
