@@ -9,7 +9,7 @@ export interface PdfProcessLimits {
   heapMb: number;
   /**
    * What a read may add to the process's resident memory (heap, decoded streams, pdf.js's typed
-   * arrays) over what it held once pdf.js was loaded: past it, the process is killed.
+   * arrays) over what it held when the read began: past it, the process is killed.
    */
   memoryMb: number;
 }
@@ -44,6 +44,8 @@ function spawnReader(limits: PdfProcessLimits): ChildProcess {
     '--max-semi-space-size=2',
     // As the server runs: no garbage-collector threads fighting it for the same cores.
     '--single-threaded-gc',
+    // The reader collects after each read, so what it decoded goes back before the next.
+    '--expose-gc',
     fileURLToPath(readerFile),
   ];
   // No kernel cap (ulimit -d) besides the watchdog: V8's own reservations count against it, and
@@ -65,8 +67,9 @@ function spawnReader(limits: PdfProcessLimits): ChildProcess {
 export function startPdfProcess(limits: PdfProcessLimits) {
   const child = spawnReader(limits);
   let alive = true;
-  // Resident memory once pdf.js is loaded: what a read adds is counted from here.
+  // Resident memory once pdf.js is loaded, and at the start of the read under way.
   let startMb = 0;
+  let readFromMb = 0;
   // Told when the process ends: exited, or never started ('error' may come without 'exit').
   const onEnd = new Set<() => void>();
   const ended = new Promise<void>((resolve) => {
@@ -105,9 +108,11 @@ export function startPdfProcess(limits: PdfProcessLimits) {
     });
   }
 
+  const nowMb = () => (child.pid === undefined ? null : residentMb(child.pid));
+
   /** What the process holds beyond its start (0 where it cannot be seen). */
   function grownMb(): number {
-    const mb = child.pid === undefined ? null : residentMb(child.pid);
+    const mb = nowMb();
     return mb === null ? 0 : mb - startMb;
   }
 
@@ -124,8 +129,10 @@ export function startPdfProcess(limits: PdfProcessLimits) {
         stop = 'deadline';
         void kill();
       }, deadlineMs);
+      readFromMb = nowMb() ?? 0;
       const watch = setInterval(() => {
-        if (grownMb() > limits.memoryMb) {
+        const mb = nowMb();
+        if (mb !== null && mb - readFromMb > limits.memoryMb) {
           stop = 'memory';
           void kill();
         }

@@ -146,8 +146,9 @@ export function createPdfReader(options: PdfReaderOptions = pdfReaderDefaults())
   }
 
   function keepIdle(proc: PdfProcess) {
-    // A process that kept much of what it read goes: the next read starts with all its room.
-    if (closed || !proc.alive() || proc.grownMb() > options.memoryMb / 2) {
+    // Kept for the next read (a new process costs the event loop a fork and the cores a start),
+    // unless it kept much of what it read.
+    if (closed || !proc.alive() || proc.grownMb() > options.memoryMb) {
       live.delete(proc);
       void proc.kill();
       return;
