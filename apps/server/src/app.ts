@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(distillRoutes(services.distill));
   await app.register(materialsRoutes(services.materials));
   app.addHook('onClose', () => services.materials.close());
+  app.addHook('onClose', async () => services.share.close());
   await app.register(billingRoutes(services.billing));
   if (testClock) {
     await app.register(testJobsRoutes({ reconcile: () => services.billing.reconciliation.run() }));

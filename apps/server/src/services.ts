@@ -57,6 +57,7 @@ import { createSiteService } from './features/site/site.service.ts';
 import { createSourcesService, createWikipediaSources } from './features/sources/index.ts';
 import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
+import { createInvalidation } from './lib/invalidation.ts';
 import { createMailer } from './lib/mailer.ts';
 import { type Recorder, silentRecorder } from './lib/recorder.ts';
 import type { SharedRedis } from './lib/shared-redis.ts';
@@ -238,6 +239,11 @@ export function createServices(
     records: learning,
     users: auth,
     renderer: deps.shareRenderer ?? null,
+    invalidation: createInvalidation({
+      changes,
+      redis: redis && shared ? { client: redis, shared } : null,
+      channel: `${config.REDIS_KEY_PREFIX}share-pages:revoked`,
+    }),
   });
   const distill = createDistillService({
     db,
