@@ -42,6 +42,7 @@ import { statsRoutes } from './features/stats/stats.routes.ts';
 import { type Clock, shiftableClock, systemClock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { createSharedRedis } from './lib/shared-redis.ts';
+import { tracing } from './lib/tracing.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -81,11 +82,18 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
+/** The current trace's id on every line logged through pino while tracing is on. */
+const traceIdMixin = () => {
+  const traceId = tracing().traceId();
+  return traceId ? { trace_id: traceId } : {};
+};
+
 function loggerOptions(config: Config, stream: AppDeps['logStream']) {
-  const level = config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info');
-  if (stream) return { level, stream };
-  if (config.NODE_ENV === 'development') return { level, transport: { target: 'pino-pretty' } };
-  return { level };
+  const logLevel = config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info');
+  const level = tracing().enabled ? { level: logLevel, mixin: traceIdMixin } : { level: logLevel };
+  if (stream) return { ...level, stream };
+  if (config.NODE_ENV === 'development') return { ...level, transport: { target: 'pino-pretty' } };
+  return level;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -98,6 +106,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  // The server span of each request (lib/otel.ts) named by its route, once the route is known.
+  if (tracing().enabled) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      // No route, no name: a raw path may carry a token (SPEC's unsubscribe links do).
+      if (request.routeOptions.url) tracing().route(request.method, request.routeOptions.url);
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

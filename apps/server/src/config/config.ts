@@ -180,6 +180,12 @@ export const envSchema = z.object({
   PHONEPE_BASE_URL: optionalUrl,
   /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: optionalString,
+  /** OpenTelemetry traces go to {endpoint}/v1/traces when set; unset, nothing of it is loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json']).default('http/protobuf'),
+  OTEL_SERVICE_NAME: optionalString.pipe(z.string().default('grasp')),
+  /** Read by the SDK's batch processor itself; checked here so a typo stops the start. */
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number<string | undefined>().int().min(0).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   /** As Fastify's trustProxy: a hop count, addresses/CIDRs, or true (every hop; spoofable). */
   TRUST_PROXY: z

@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
+import { tracing } from '../lib/tracing.ts';
 
 interface LoggerParts {
   bindings: string;
@@ -132,8 +133,10 @@ function requestJson(request: FastifyRequest): string {
  * logging cost, on every request at the default level.
  */
 function completedLine(log: LoggerParts, request: FastifyRequest, reply: FastifyReply): string {
+  const traceId = tracing().traceId();
   return (
     `{"level":${INFO}${log.time()}${log.bindings},${requestJson(request)},` +
+    (traceId ? `"trace_id":"${traceId}",` : '') +
     `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},` +
     `"msg":"request completed"}\n`
   );

@@ -40,6 +40,8 @@ export interface FakeRequest {
   /** The query (search) or the page key (summary). */
   value: string;
   userAgent: string | undefined;
+  /** The W3C trace context the caller sent on, if any. */
+  traceparent: string | undefined;
 }
 
 const keyOf = (title: string) => title.replace(/ /g, '_');
@@ -158,6 +160,7 @@ export async function startFakeWikipedia(options: FakeWikipediaOptions = {}) {
       kind: key === undefined ? 'search' : 'summary',
       value: key ?? url.searchParams.get('q') ?? '',
       userAgent: req.headers['user-agent'],
+      traceparent: req.headers.traceparent as string | undefined,
     });
     if (mode.kind === 'hang') {
       hanging.add(res);

@@ -1,5 +1,6 @@
 import { type ProviderId, type QuizDraft, quizDraftSchema } from '@grasp/contract';
 import type { FinishReason, LanguageModel, LanguageModelUsage } from 'ai';
+import { tracing } from '../../../lib/tracing.ts';
 import {
   type ExplainInput,
   type ExplanationProvider,
@@ -114,6 +115,13 @@ export function createRemoteProvider({
     return build(input);
   };
 
+  // The AI SDK's own spans (model id, tokens) while tracing is on; not the learner's words.
+  const modelTelemetry = () => ({
+    isEnabled: tracing().enabled,
+    recordInputs: false,
+    recordOutputs: false,
+  });
+
   async function* streamAnswer(parts: PromptParts, signal: AbortSignal): AsyncIterable<string> {
     let sawText = false;
     try {
@@ -123,6 +131,7 @@ export function createRemoteProvider({
         ...parts,
         abortSignal: signal,
         maxRetries: 0,
+        experimental_telemetry: modelTelemetry(),
         maxOutputTokens,
         // Errors arrive as `error` parts below and are thrown from this iterator; the SDK's
         // default handler would only print them.
@@ -167,6 +176,7 @@ export function createRemoteProvider({
           prompt,
           abortSignal: input.signal,
           maxRetries: 0,
+          experimental_telemetry: modelTelemetry(),
           maxOutputTokens,
         });
       } catch (error) {
@@ -198,6 +208,7 @@ export function createRemoteProvider({
           output: Output.object({ schema: quizDraftSchema, name: 'quiz' }),
           abortSignal: signal,
           maxRetries: 0,
+          experimental_telemetry: modelTelemetry(),
           maxOutputTokens,
         });
         report(result.totalUsage);
