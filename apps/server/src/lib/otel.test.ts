@@ -114,6 +114,11 @@ describe('OpenTelemetry traces through OTLP/HTTP (http/json)', () => {
     // Database queries, as client spans of the same trace.
     await eventually(() => inTrace().find((s) => s.attributes['db.system.name'] === 'sqlite'));
 
+    // The explain stages of DESIGN.md §18, each a span of the request.
+    for (const stage of ['find_sources', 'compose', 'check', 'record', 'spend', 'spend.reserve']) {
+      await eventually(() => inTrace().find((s) => s.name === `explain.${stage}`));
+    }
+
     // The request's log line names its trace.
     const completed = await eventually(() =>
       lines.find((l) => l.includes(route) && l.includes('request completed')),

@@ -18,6 +18,7 @@ import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { queryKey } from '../../lib/query-key.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
+import { tracing } from '../../lib/tracing.ts';
 import type { SourcesService } from '../sources/index.ts';
 import * as repo from './explain.repository.ts';
 import { activitySince, anonymiseActivityOf } from './explain-activity.repository.ts';
@@ -89,6 +90,8 @@ export type { Answer } from './stages/check.ts';
 export { readAnswerDetails } from './stages/record.ts';
 
 const languageOf = (input: ExplainInput): LanguageId => input.language ?? 'en';
+/** A stage as a span of the request's trace (DESIGN.md §19); a plain call while tracing is off. */
+const inSpan = <T>(name: string, run: () => Promise<T>) => tracing().inSpan(name, run);
 
 export function createExplainService(deps: ExplainDeps) {
   const { db } = deps;
@@ -111,25 +114,22 @@ export function createExplainService(deps: ExplainDeps) {
     const { input, provider, material } = ticket;
     const language = languageOf(input);
     const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
-    const retrieved = await findSources(deps.sources, {
-      query: input.query,
-      language,
-      userId: ticket.user.id,
-      materialId: material?.materialId,
-      grounding: provider.grounding,
-      signal,
-    });
+    const retrieved = await inSpan('explain.find_sources', () =>
+      findSources(deps.sources, {
+        query: input.query,
+        language,
+        userId: ticket.user.id,
+        materialId: material?.materialId,
+        grounding: provider.grounding,
+        signal,
+      }),
+    );
     const { query, template, difficulty } = input;
     const request = { query, template, difficulty, language, sources: retrieved, signal };
-    const text = await compose(provider, request, emit);
-    const answer = checkAnswer(text, {
-      provider,
-      template,
-      difficulty,
-      language,
-      retrieved,
-      material,
-    });
+    const text = await inSpan('explain.compose', () => compose(provider, request, emit));
+    const answer = await inSpan('explain.check', async () =>
+      checkAnswer(text, { provider, template, difficulty, language, retrieved, material }),
+    );
     await cache.remember(keyOf(ticket), answer);
     return answer;
   }
@@ -166,10 +166,17 @@ export function createExplainService(deps: ExplainDeps) {
   async function recordAndSpend(ticket: ExplainTicket, result: ExplainResponse): Promise<void> {
     const { hold } = ticket;
     const ask = askOf(ticket);
-    await record.store(
-      { ...ask, conceptName: ticket.input.query, material: ticket.material },
-      result,
-      hold ? (tx) => spending.settle(tx, hold, { ...ask, since: ticket.since }) : undefined,
+    await inSpan('explain.record', () =>
+      record.store(
+        { ...ask, conceptName: ticket.input.query, material: ticket.material },
+        result,
+        hold
+          ? (tx) =>
+              inSpan('explain.spend', () =>
+                spending.settle(tx, hold, { ...ask, since: ticket.since }),
+              )
+          : undefined,
+      ),
     );
   }
 
@@ -211,7 +218,7 @@ export function createExplainService(deps: ExplainDeps) {
       checkWritesLanguage(provider, languageOf(input), deps.providers);
       const material = input.materialId ? await materialOf(user.id, input.materialId) : undefined;
       const ticket = { user, input, provider, queryKey: queryKey(input.query), material };
-      const payment = await spending.reserve(askOf(ticket));
+      const payment = await inSpan('explain.spend.reserve', () => spending.reserve(askOf(ticket)));
       return { ...ticket, ...payment };
     },
 
