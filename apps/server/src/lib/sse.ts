@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@grasp/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unexpectedErrorBody } from '../plugins/error-handler.ts';
+import { coalesceDeltas } from './delta-coalescer.ts';
 import { AppError } from './errors.ts';
 
 /** Takes over the reply and writes Server-Sent Events to it. */
@@ -33,8 +34,9 @@ function errorBody(error: unknown): ErrorBody {
 }
 
 /**
- * Streams an answer as SSE: `delta` events with text as it comes, then `done` with the result,
- * or one `error` event with the API's error body.
+ * Streams an answer as SSE: `delta` events with text as it comes (the first at once, later ones
+ * joined per tick: lib/delta-coalescer.ts), then `done` with the result, or one `error` event
+ * with the API's error body.
  */
 export async function replyWithEvents<T>(
   request: FastifyRequest,
@@ -42,10 +44,13 @@ export async function replyWithEvents<T>(
   produce: (onDelta: (text: string) => void) => Promise<T>,
 ): Promise<FastifyReply> {
   const stream = openEventStream(reply);
+  const deltas = coalesceDeltas((text) => stream.send('delta', { text }));
   try {
-    const result = await produce((text) => stream.send('delta', { text }));
+    const result = await produce(deltas.push);
+    deltas.flush();
     stream.send('done', result);
   } catch (error) {
+    deltas.flush();
     if (!(error instanceof AppError)) request.log.error({ err: error }, 'streamed answer failed');
     stream.send('error', errorBody(error));
   } finally {
