@@ -10,7 +10,8 @@
  * Needs a build. Run: npm run bench:stream (BENCH_STREAMS=100,400,1000 sizes, default 400;
  * BENCH_ROUNDS rounds each, default 3; BENCH_PORT moves the servers; CPU_PROF_DIR=… profiles
  * the server, then npx tsx bench/profile-summary.ts <file>; PREVIOUS_BUILD=<an older
- * apps/server/dist/main.js> loads it too, in turn with the others, before and after in one run).
+ * apps/server/dist/main.js> loads it too, in turn with the others, before and after in one run;
+ * BENCH_OTEL=1 turns tracing on in this build, exporting to a local OTLP sink, to show its cost).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -41,6 +42,7 @@ const port = basePort(4600);
 interface Vendors {
   model: string;
   wikipedia: string;
+  collector: string;
   words: number;
   deltas: number;
 }
@@ -180,6 +182,8 @@ const graspEnv = {
   OPENAI_MODEL: 'gpt-bench',
   SOURCES: 'on',
   WIKIPEDIA_URL: vendors.wikipedia,
+  // BENCH_OTEL=1: traces on (http/protobuf, the default), exported to a sink beside the model.
+  ...(process.env.BENCH_OTEL === '1' ? { OTEL_EXPORTER_OTLP_ENDPOINT: vendors.collector } : {}),
 };
 const grasp = await startServer(
   'apps/server/dist/main.js',

@@ -2,7 +2,8 @@
  * The model and Wikipedia for bench/stream-load.ts, in a process of their own so their work is
  * not counted against the server or the clients: an OpenAI Responses API that streams one
  * ~450-word explanation in two-word deltas over STREAM_SECONDS (default 10), and the fake
- * Wikipedia of the tests (every English search finds a page). Prints its addresses as JSON.
+ * Wikipedia of the tests (every English search finds a page), and a sink for OTLP traces.
+ * Prints their addresses as JSON.
  * Run by the bench: node --import tsx bench/stream-vendors.ts
  */
 import { createServer, type ServerResponse } from 'node:http';
@@ -55,10 +56,17 @@ const model = createServer((req, res) => {
 model.keepAliveTimeout = 60_000;
 await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
 const wiki = await startFakeWikipedia({ anyEnglishQuery: true });
+// An OTLP/HTTP receiver that takes every export and keeps nothing (BENCH_OTEL=1).
+const collector = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end());
+});
+await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
 process.stdout.write(
   `${JSON.stringify({
     model: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
     wikipedia: wiki.baseUrl,
+    collector: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
     words: text.split(/\s+/).length,
     deltas: deltaCount,
   })}\n`,
