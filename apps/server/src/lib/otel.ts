@@ -1,5 +1,5 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
-import type { Span } from '@opentelemetry/api';
+import type { Span, TracerProvider } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { installTracing, type Tracing } from './tracing.ts';
 
@@ -24,21 +24,40 @@ async function exporterFor(protocol: OtelOptions['protocol']): Promise<SpanExpor
   return new OTLPTraceExporter();
 }
 
+interface Instrumentation {
+  setTracerProvider(provider: TracerProvider): void;
+  enable(): void;
+  disable(): void;
+}
+
+/** Made once a process: a start after a shutdown (tests) points them at the new provider. */
+let instrumentations: Instrumentation[] | null = null;
+
 /**
  * Patches node:http and node:https for server and client spans (traceparent sent on), and makes
  * the patched functions what `import { request } from 'node:http'` binds to: ES module imports of
- * built-ins keep the functions they first saw until told to look again.
+ * built-ins keep the functions they first saw until told to look again. Returns the undoing.
  */
-async function instrumentHttp(): Promise<() => void> {
-  const { HttpInstrumentation } = await import('@opentelemetry/instrumentation-http');
-  const { UndiciInstrumentation } = await import('@opentelemetry/instrumentation-undici');
-  const instrumentations = [new HttpInstrumentation(), new UndiciInstrumentation()];
+async function instrumentHttp(provider: TracerProvider): Promise<() => void> {
+  if (!instrumentations) {
+    const { HttpInstrumentation } = await import('@opentelemetry/instrumentation-http');
+    const { UndiciInstrumentation } = await import('@opentelemetry/instrumentation-undici');
+    instrumentations = [
+      new HttpInstrumentation({ enabled: false }),
+      new UndiciInstrumentation({ enabled: false }),
+    ];
+  }
+  const active = instrumentations;
+  for (const instrumentation of active) {
+    instrumentation.setTracerProvider(provider);
+    instrumentation.enable();
+  }
   const require = createRequire(import.meta.url);
   require('node:http');
   require('node:https');
   syncBuiltinESMExports();
   return () => {
-    for (const instrumentation of instrumentations) instrumentation.disable();
+    for (const instrumentation of active) instrumentation.disable();
     syncBuiltinESMExports();
   };
 }
@@ -61,7 +80,7 @@ export async function startOtel(options: OtelOptions): Promise<{ shutdown(): Pro
   });
   // The async-hooks context manager and W3C trace context propagation.
   provider.register();
-  const uninstrument = await instrumentHttp();
+  const uninstrument = await instrumentHttp(provider);
   const tracer = trace.getTracer('grasp');
 
   const tracing: Tracing = {
