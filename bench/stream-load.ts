@@ -125,12 +125,16 @@ interface Round {
   healthP99: number;
   peakRss: number;
   cpuPerStreamMs: number;
+  /** The fake model and Wikipedia's share of a core meanwhile: near 100%, they are the limit. */
+  vendorsBusy: number;
 }
 
 let roundNumber = 0;
 async function round(target: Started, path: string, n: number, tokens: string[]): Promise<Round> {
   const pid = target.child.pid;
   const cpuBefore = cpuMs(pid);
+  const vendorsBefore = cpuMs(vendorsChild.pid);
+  const startedAt = performance.now();
   let peakRss = rssMb(pid);
   let running = true;
   const health: number[] = [];
@@ -150,6 +154,7 @@ async function round(target: Started, path: string, n: number, tokens: string[])
   running = false;
   await probing;
   const cpu = cpuMs(pid) - cpuBefore;
+  const vendorsBusy = (cpuMs(vendorsChild.pid) - vendorsBefore) / (performance.now() - startedAt);
   health.sort((a, b) => a - b);
   return {
     allComplete: clients.failed === 0,
@@ -159,6 +164,7 @@ async function round(target: Started, path: string, n: number, tokens: string[])
     healthP99: percentile(health, 99),
     peakRss,
     cpuPerStreamMs: cpu / n,
+    vendorsBusy,
   };
 }
 
@@ -171,6 +177,7 @@ const rowOf = (name: string, r: Round) => [
   ms(r.healthP99),
   r.peakRss,
   r.cpuPerStreamMs.toFixed(1),
+  `${Math.round(r.vendorsBusy * 100)}%`,
 ];
 
 const { child: vendorsChild, vendors } = await startVendors();
@@ -240,13 +247,23 @@ try {
       healthP99: mid(list, (r) => r.healthP99),
       peakRss: Math.max(...list.map((r) => r.peakRss)),
       cpuPerStreamMs: mid(list, (r) => r.cpuPerStreamMs),
+      vendorsBusy: mid(list, (r) => r.vendorsBusy),
     });
     const g = summary(rounds.grasp);
     const b = summary(rounds.relay);
     print(`\n${n} concurrent new explanations`);
     printRows(
       [
-        ['', 'all done', 'first p50', 'first p95', 'health p99', 'peak RSS', 'CPU/stream'],
+        [
+          '',
+          'all done',
+          'first p50',
+          'first p95',
+          'health p99',
+          'peak RSS',
+          'CPU/stream',
+          'vendors busy',
+        ],
         ...rows,
         rowOf('median relay', b),
         rowOf('median Grasp', g),
