@@ -22,6 +22,8 @@ export interface UsersTable {
   disabled_at: Generated<Timestamp | null>;
   /** Set when the learner deleted the account: the row stays, anonymous, for payments (0016). */
   deleted_at?: Timestamp | null;
+  /** en, hi, bn, mr, ta or te: the interface, API messages, mails and pushes (0023). */
+  interface_language: Generated<string>;
 }
 
 export interface SessionsTable {

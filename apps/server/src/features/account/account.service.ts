@@ -192,6 +192,9 @@ export function createAccountService(deps: AccountServiceDeps) {
       const changes = {
         ...(input.fullName !== undefined ? { fullName: input.fullName.trim() } : {}),
         ...(input.mobile !== undefined ? { mobile: input.mobile.trim() } : {}),
+        ...(input.interfaceLanguage !== undefined
+          ? { interfaceLanguage: input.interfaceLanguage }
+          : {}),
       };
       await auth.setProfile(caller.user.id, changes);
       const user = await auth.findById(caller.user.id);
@@ -202,7 +205,15 @@ export function createAccountService(deps: AccountServiceDeps) {
       ]
         .filter(Boolean)
         .join(' and ');
-      notify(accountMails.profileChanged(user.email, user.full_name, what));
+      // The language is no one's to steal: only a changed name or number is worth a notice.
+      if (what) notify(accountMails.profileChanged(user.email, user.full_name, what));
+      return { success: true, user: presentUser(user) };
+    },
+
+    /** The signed-in user as the API shows it (DESIGN.md §17: with the interface language). */
+    async me(caller: Caller): Promise<UserResponse> {
+      const user = await auth.findById(caller.user.id);
+      if (!user) throw notFound();
       return { success: true, user: presentUser(user) };
     },
 

@@ -2,8 +2,10 @@ import {
   ADMIN_ERROR_CODES,
   ADMIN_MESSAGES,
   AUTH_MESSAGES,
+  DEFAULT_LANGUAGE,
   ERROR_CODES,
   ERROR_MESSAGES,
+  type LanguageId,
   type LoginResponse,
   registrationProblem,
   SESSION_LIFETIME_MS,
@@ -40,6 +42,7 @@ export interface RegisterInput {
   fullName: string;
   turnstileToken: string;
   acceptTerms?: boolean | undefined;
+  interfaceLanguage?: LanguageId | undefined;
 }
 
 export interface AuthServiceDeps {
@@ -153,6 +156,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       role: 'user',
       disabled_at: null,
       deleted_at: null,
+      interface_language: input.interfaceLanguage ?? DEFAULT_LANGUAGE,
     };
     try {
       await db.transaction().execute(async (tx) => {

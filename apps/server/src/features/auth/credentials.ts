@@ -104,10 +104,16 @@ export function createCredentials(deps: {
       }
     },
 
-    async setProfile(userId: string, changes: { fullName?: string; mobile?: string }) {
+    async setProfile(
+      userId: string,
+      changes: { fullName?: string; mobile?: string; interfaceLanguage?: string },
+    ) {
       await repo.updateUser(db, userId, {
         ...(changes.fullName !== undefined ? { full_name: changes.fullName } : {}),
         ...(changes.mobile !== undefined ? { mobile: changes.mobile } : {}),
+        ...(changes.interfaceLanguage !== undefined
+          ? { interface_language: changes.interfaceLanguage }
+          : {}),
       });
     },
 
