@@ -45,6 +45,7 @@ import { createSharedRedis } from './lib/shared-redis.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { languagePlugin } from './plugins/language.ts';
 import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { RequestLog, requestLogger } from './plugins/request-log.ts';
@@ -134,6 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', () => services.meter.flush());
   await app.register(authenticatePlugin, {
+    authenticate: async (token) => services.auth.authenticate(token),
+  });
+  await app.register(languagePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),
   });
   await app.register(healthRoutes(services.health));

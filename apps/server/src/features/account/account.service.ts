@@ -18,6 +18,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newSecretToken, sha256 } from '../../lib/ids.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
 import { presentUser } from '../../lib/present-user.ts';
+import { recipientOf } from '../../lib/recipient.ts';
 import type { SlidingWindows } from '../../lib/sliding-window.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { emailTaken } from '../auth/credentials.ts';
@@ -93,7 +94,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       expiresAt: new Date(now.getTime() + PIN_RESET_LIFETIME_MS),
     });
     const url = `${deps.publicUrl}/reset-pin?token=${encodeURIComponent(token)}`;
-    notify(accountMails.resetLink(user.email, user.full_name, url));
+    notify(accountMails.resetLink(recipientOf(user), url));
   }
 
   /** The live user a link names; an unknown link (or a deleted account) is INVALID_TOKEN. */
@@ -131,7 +132,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await auth.endSessions(user.id);
       await auth.clearLockouts(user.id);
       await repo.expireLinks(db, 'pin_reset_tokens', user.id, now);
-      notify(accountMails.pinReset(user.email, user.full_name));
+      notify(accountMails.pinReset(recipientOf(user)));
       return ok(ACCOUNT_MESSAGES.pinReset);
     },
 
@@ -142,7 +143,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await auth.confirmPin(caller.user, currentPin, null);
       await auth.setPin(caller.user.id, pin);
       await auth.endSessions(caller.user.id, { except: caller.sessionId });
-      notify(accountMails.pinChanged(caller.user.email, caller.user.full_name));
+      notify(accountMails.pinChanged(recipientOf(caller.user)));
       return ok(ACCOUNT_MESSAGES.pinChanged);
     },
 
@@ -166,8 +167,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LIFETIME_MS),
       });
       const url = `${deps.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-      notify(accountMails.confirmEmail(newEmail, user.full_name, url));
-      notify(accountMails.emailChangeAsked(user.email, user.full_name, newEmail));
+      notify(accountMails.confirmEmail({ ...recipientOf(user), to: newEmail }, url));
+      notify(accountMails.emailChangeAsked(recipientOf(user), newEmail));
       return ok(ACCOUNT_MESSAGES.emailChangeSent);
     },
 
@@ -182,7 +183,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!(await repo.spendLink(db, 'email_change_tokens', hash, clock.now())))
         throw invalidToken();
       await auth.setEmail(user.id, newEmail);
-      notify(accountMails.emailChanged(user.email, user.full_name, newEmail));
+      notify(accountMails.emailChanged(recipientOf(user), newEmail));
       return ok(ACCOUNT_MESSAGES.emailChanged);
     },
 
@@ -199,14 +200,13 @@ export function createAccountService(deps: AccountServiceDeps) {
       await auth.setProfile(caller.user.id, changes);
       const user = await auth.findById(caller.user.id);
       if (!user) throw notFound();
-      const what = [
-        changes.fullName !== undefined ? 'name' : null,
-        changes.mobile !== undefined ? 'mobile number' : null,
-      ]
-        .filter(Boolean)
-        .join(' and ');
+      const name = changes.fullName !== undefined;
+      const mobile = changes.mobile !== undefined;
       // The language is no one's to steal: only a changed name or number is worth a notice.
-      if (what) notify(accountMails.profileChanged(user.email, user.full_name, what));
+      if (name || mobile) {
+        const what = name && mobile ? 'both' : name ? 'name' : 'mobile';
+        notify(accountMails.profileChanged(recipientOf(user), what));
+      }
       return { success: true, user: presentUser(user) };
     },
 
@@ -234,13 +234,13 @@ export function createAccountService(deps: AccountServiceDeps) {
     async endSession(caller: Caller, sessionId: string): Promise<void> {
       const ended = await auth.endSessions(caller.user.id, { only: sessionId });
       if (ended === 0) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
-      notify(accountMails.sessionsEnded(caller.user.email, caller.user.full_name, ended));
+      notify(accountMails.sessionsEnded(recipientOf(caller.user), ended));
     },
 
     async endOtherSessions(caller: Caller): Promise<void> {
       const ended = await auth.endSessions(caller.user.id, { except: caller.sessionId });
       if (ended > 0) {
-        notify(accountMails.sessionsEnded(caller.user.email, caller.user.full_name, ended));
+        notify(accountMails.sessionsEnded(recipientOf(caller.user), ended));
       }
     },
 

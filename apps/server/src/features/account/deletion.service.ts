@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { recipientOf } from '../../lib/recipient.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { Caller } from './account.service.ts';
 import { accountMails } from './account-mails.ts';
@@ -38,7 +39,7 @@ export function createDeletionService(deps: {
         }
       });
       await deps.auth.clearLockouts(user.id);
-      deps.mailer.send(accountMails.deleted(user.email, user.full_name)).catch((error: unknown) => {
+      deps.mailer.send(accountMails.deleted(recipientOf(user))).catch((error: unknown) => {
         deps.log.warn({ err: error }, 'account deletion mail could not be sent');
       });
     },

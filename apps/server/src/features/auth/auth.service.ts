@@ -20,6 +20,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { newId, newSecretToken, sha256 } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { presentUser } from '../../lib/present-user.ts';
+import { recipientOf } from '../../lib/recipient.ts';
 import { createRowCache } from '../../lib/row-cache.ts';
 import type { AddressLimits } from './address-limits.ts';
 import * as repo from './auth.repository.ts';
@@ -114,7 +115,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function sendVerification(
-    user: Pick<UserRow, 'id' | 'email' | 'full_name'>,
+    user: Pick<UserRow, 'id' | 'email' | 'full_name' | 'interface_language'>,
   ): Promise<void> {
     const token = newSecretToken();
     const now = clock.now();
@@ -126,7 +127,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
     const link = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
     try {
-      await deps.mailer.send(verificationEmail(user.email, user.full_name, link));
+      await deps.mailer.send(verificationEmail(recipientOf(user), link));
       deps.log.info({ email: user.email, link }, 'verification email sent');
     } catch (error) {
       // The account exists either way; the user can ask for a new link.

@@ -4,6 +4,7 @@ import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { waitValues } from '../../lib/i18n.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './credentials.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -20,7 +21,10 @@ export const deviceKey = (userId: string, deviceId: string) => `device:${userId}
 export const accountKey = (userId: string) => `user:${userId}`;
 
 export const lockedOut = (seconds: number) =>
-  new AppError(429, ERROR_CODES.rateLimited, AUTH_MESSAGES.locked(seconds));
+  new AppError(429, ERROR_CODES.rateLimited, AUTH_MESSAGES.locked(seconds), undefined, {
+    key: 'auth.locked',
+    values: waitValues(seconds),
+  });
 
 /**
  * PINs, devices, sessions and the users row, for the auth feature's own sign-in and for the

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
+import { recipientOf } from '../../lib/recipient.ts';
 import {
   CHALLENGE_LIFETIME_MS,
   createPasskeyChallenges,
@@ -27,7 +28,7 @@ import * as repo from './passkeys.repository.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { answeredChallenge, type Credential, createWebAuthn, userHandleOf } from './webauthn.ts';
 
-type Owner = Pick<UserRow, 'id' | 'username' | 'email' | 'full_name'>;
+type Owner = Pick<UserRow, 'id' | 'username' | 'email' | 'full_name' | 'interface_language'>;
 
 export interface PasskeysDeps {
   db: Kysely<DB>;
@@ -86,8 +87,7 @@ export function createPasskeysService(deps: PasskeysDeps) {
 
   async function tell(owner: Owner, mail: (notice: PasskeyNotice) => Mail, passkeyName: string) {
     const notice = {
-      to: owner.email,
-      fullName: owner.full_name,
+      recipient: recipientOf(owner),
       passkeyName,
       at: clock.now(),
       accountUrl: `${deps.publicUrl}/account`,
