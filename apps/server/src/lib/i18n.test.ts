@@ -122,12 +122,18 @@ describe('the catalogs hold what the server can say', () => {
   it('every contract message the server or the contract’s rules send has a key', () => {
     const groupOf = new Map(Object.entries(SERVER_MESSAGE_GROUPS).map(([g, c]) => [c, g]));
     const server = sources(join(import.meta.dirname, '..'));
+    const constants = Object.values(SERVER_MESSAGE_GROUPS).join('|');
     const rules = sources(join(import.meta.dirname, '../../../../packages/contract/src')).flatMap(
       // What the contract's rules return and its schemas refuse with reaches the API too.
-      (text) => [...text.matchAll(/(?:return |\(\w+, )([A-Z_]+_MESSAGES\.\w+)/g)].map((m) => m[1]),
+      (text) =>
+        [...text.matchAll(new RegExp(`(?:return |\\(\\w+, )((?:${constants})\\.\\w+)`, 'g'))].map(
+          (m) => m[1],
+        ),
     );
     const named = new Set([
-      ...server.flatMap((text) => [...text.matchAll(/\b[A-Z_]+_MESSAGES\.\w+/g)].map((m) => m[0])),
+      ...server.flatMap((text) =>
+        [...text.matchAll(new RegExp(`\\b(?:${constants})\\.\\w+`, 'g'))].map((m) => m[0]),
+      ),
       ...rules,
     ]);
     const missing: string[] = [];

@@ -27,6 +27,7 @@ export const SERVER_MESSAGE_GROUPS = {
   passkeys: 'PASSKEY_MESSAGES',
   recaps: 'RECAP_MESSAGES',
   reminders: 'REMINDER_MESSAGES',
+  payment: 'paymentMessages',
 } as const;
 
 /** A locale missing a key fails the typecheck here, and catalogs.test.ts checks the rest. */

@@ -40,7 +40,7 @@ export function createReminderDelivery(deps: DeliveryDeps) {
       await deps.mailer.send(
         reminderMail(user.address, languageOf(user), reminder, {
           review: deps.reviewUrl,
-          unsubscribe: deps.unsubscribeUrl(user.user_id),
+          unsubscribe: `${deps.unsubscribeUrl(user.user_id)}?lang=${languageOf(user)}`,
         }),
       );
       return true;
