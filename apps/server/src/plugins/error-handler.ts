@@ -25,7 +25,7 @@ function validationMessage(error: FastifyError, language: LanguageId): string {
 }
 
 /** An AppError's message in the language: its own key and values, else its English sentence. */
-function appErrorMessage(error: AppError, language: LanguageId): string {
+export function appErrorMessage(error: AppError, language: LanguageId): string {
   if (error.messageRef && language !== 'en')
     return translate(language, error.messageRef.key, error.messageRef.values);
   return localizeText(language, error.message);

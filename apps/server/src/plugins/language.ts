@@ -1,5 +1,5 @@
 import type { LanguageId } from '@grasp/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { localizeText, negotiateLanguage } from '../lib/i18n.ts';
 import { interfaceLanguageOf } from '../lib/present-user.ts';
@@ -52,19 +52,27 @@ export const languagePlugin = fp<{ authenticate: Authenticate }>(
     });
 
     // A sentence in a successful answer ({ success, message }): the error handler says the rest.
-    app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-      if (!isApi(request) || reply.statusCode >= 400 || !hasMessage(payload)) return payload;
-      const language = await app.languageOf(request);
-      reply.header('content-language', language);
-      return language === 'en'
-        ? payload
-        : { ...payload, message: localizeText(language, payload.message) };
+    // Callback hooks: an async one costs a promise on every answer, most of which have none.
+    app.addHook('preSerialization', (request, reply, payload: unknown, done) => {
+      if (!isApi(request) || reply.statusCode >= 400 || !hasMessage(payload)) {
+        return done(null, payload);
+      }
+      app.languageOf(request).then((language) => {
+        reply.header('content-language', language);
+        done(
+          null,
+          language === 'en'
+            ? payload
+            : { ...payload, message: localizeText(language, payload.message) },
+        );
+      }, done);
     });
 
-    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (isApi(request) && !reply.hasHeader('content-language')) {
         reply.header('content-language', quickLanguage(request));
       }
+      done(null, payload);
     });
   },
   { name: 'language', dependencies: ['authenticate'] },

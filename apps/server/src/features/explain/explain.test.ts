@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
-import { ERROR_MESSAGES, LANGUAGE_IDS } from '@grasp/contract';
+import { ERROR_CODES, ERROR_MESSAGES, LANGUAGE_IDS } from '@grasp/contract';
+import { SERVER_CATALOGS } from '@grasp/contract/server-catalogs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -155,6 +156,36 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
     expect(res.body).toContain('event: error');
     expect(res.body).toContain(ERROR_MESSAGES.explanationFailed);
     expect(await units(alice, 'alice')).toBe(before);
+  });
+
+  it('says a failure in the learner’s language, streamed or not, with the same code', async () => {
+    const { token } = await signedInUser(t.app, t.database.db, 'Meera', '1234', {
+      interfaceLanguage: 'hi',
+    });
+    fake.state.mode = 'fail';
+    const streamed = await explain(
+      token,
+      { query: 'Osmosis', template: 'default' },
+      'text/event-stream',
+    );
+    expect(streamed.headers['content-language']).toBe('hi');
+    const error = JSON.parse(
+      streamed.body.trim().split('\n\n').at(-1)?.split('\n')[1]?.slice(6) ?? '{}',
+    );
+    expect(error).toEqual({
+      success: false,
+      code: ERROR_CODES.providerError,
+      message: SERVER_CATALOGS.hi['error.explanationFailed'],
+    });
+    fake.state.mode = 'hang';
+    const answered = await explain(token, { query: 'Diffusion', template: 'default' });
+    expect(answered.statusCode).toBe(504);
+    expect(answered.headers['content-language']).toBe('hi');
+    expect(answered.json()).toEqual({
+      success: false,
+      code: ERROR_CODES.providerTimeout,
+      message: SERVER_CATALOGS.hi['error.aiTimeout'],
+    });
   });
 
   it('maps a provider timeout to the timeout message and keeps units untouched', async () => {
