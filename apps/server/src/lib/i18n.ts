@@ -97,15 +97,28 @@ export function localizeText(language: LanguageId, text: string): string {
   return key ? translate(language, key) : text;
 }
 
+/** Headers already negotiated: browsers send a few values over and over, and most answers ask. */
+const negotiated = new Map<string, LanguageId>();
+const NEGOTIATED_KEPT = 1000;
+
 /**
  * The best of the six for an Accept-Language header (RFC 9110 §12.5.4, by `negotiator`), else
  * English: `hi-IN` gets hi, `fr, ta;q=0.5` ta, `fr` en.
  */
 export function negotiateLanguage(acceptLanguage: string | undefined): LanguageId {
   if (!acceptLanguage) return DEFAULT_LANGUAGE;
-  const negotiator = new Negotiator({ headers: { 'accept-language': acceptLanguage } });
-  const best = negotiator.language([...LANGUAGE_IDS]);
-  return isLanguageId(best) ? best : DEFAULT_LANGUAGE;
+  let language = negotiated.get(acceptLanguage);
+  if (!language) {
+    const negotiator = new Negotiator({ headers: { 'accept-language': acceptLanguage } });
+    const best = negotiator.language([...LANGUAGE_IDS]);
+    language = isLanguageId(best) ? best : DEFAULT_LANGUAGE;
+    // A flood of made-up headers only refills this, and a long one is not kept at all.
+    if (acceptLanguage.length <= 200) {
+      if (negotiated.size >= NEGOTIATED_KEPT) negotiated.clear();
+      negotiated.set(acceptLanguage, language);
+    }
+  }
+  return language;
 }
 
 export function isLanguageId(value: unknown): value is LanguageId {
