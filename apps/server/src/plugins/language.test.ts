@@ -147,6 +147,24 @@ describe.each(TEST_DATABASES)('the API’s language (DESIGN.md §17) on %s', (ki
       expect(res.json().message).toBe(SERVER_CATALOGS.te['validation.captchaRequired']);
     });
 
+    it('says a schema’s own rule in the language, after the field’s name', async () => {
+      const { token } = await signedInUser(t.app, t.database.db, 'Ilango', '1234', {
+        interfaceLanguage: 'ta',
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ai/aiResponseGoogle',
+        headers: bearer(token),
+        payload: { query: '   ', template: 'default' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        code: ERROR_CODES.validation,
+        message: `query: ${SERVER_CATALOGS.ta['server.enterConcept']}`,
+      });
+    });
+
     it('says a message with values in the language (a NUL refused in a field)', async () => {
       const res = await t.app.inject({
         method: 'POST',
