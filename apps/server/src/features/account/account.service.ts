@@ -130,7 +130,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await auth.setPin(user.id, pin);
       await auth.endSessions(user.id);
       await auth.clearLockouts(user.id);
-      await repo.expireLinks(db, 'pin_reset_tokens', user.id, now);
+      await repo.endAllLinks(db, user.id, now);
       notify(accountMails.pinReset(user.email, user.full_name));
       return ok(ACCOUNT_MESSAGES.pinReset);
     },
@@ -142,6 +142,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await auth.confirmPin(caller.user, currentPin, null);
       await auth.setPin(caller.user.id, pin);
       await auth.endSessions(caller.user.id, { except: caller.sessionId });
+      await repo.endAllLinks(db, caller.user.id, clock.now());
       notify(accountMails.pinChanged(caller.user.email, caller.user.full_name));
       return ok(ACCOUNT_MESSAGES.pinChanged);
     },
@@ -179,9 +180,11 @@ export function createAccountService(deps: AccountServiceDeps) {
       const user = await linkUser(row);
       const newEmail = row?.new_email ?? '';
       if (await auth.emailTakenByOther(newEmail, user.id)) throw emailTaken();
-      if (!(await repo.spendLink(db, 'email_change_tokens', hash, clock.now())))
-        throw invalidToken();
+      const now = clock.now();
+      if (!(await repo.spendLink(db, 'email_change_tokens', hash, now))) throw invalidToken();
       await auth.setEmail(user.id, newEmail);
+      // A reset link mailed to the old address must not outlive the move.
+      await repo.endAllLinks(db, user.id, now);
       notify(accountMails.emailChanged(user.email, user.full_name, newEmail));
       return ok(ACCOUNT_MESSAGES.emailChanged);
     },
