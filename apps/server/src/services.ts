@@ -110,6 +110,7 @@ export function createServices(
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
       outboxDir: join(config.DATA_DIR, 'outbox'),
+      log,
     });
   const { changes } = database;
   const usage = createUsageService({ db, clock, recorder, changes });

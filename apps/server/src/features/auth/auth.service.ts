@@ -124,7 +124,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     const link = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
     try {
       await deps.mailer.send(verificationEmail(user.email, user.full_name, link));
-      deps.log.info({ email: user.email, link }, 'verification email sent');
+      // The user, never the link: whoever reads the log must not be able to verify with it.
+      deps.log.info({ userId: user.id }, 'verification email sent');
     } catch (error) {
       // The account exists either way; the user can ask for a new link.
       deps.log.warn({ err: error, email: user.email }, 'verification email could not be sent');
