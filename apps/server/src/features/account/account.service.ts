@@ -118,7 +118,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       return ok(ACCOUNT_MESSAGES.resetRequested);
     },
 
-    /** Every session ends and nobody is signed in; the account's locks are lifted. */
+    /**
+     * Every session ends and nobody is signed in; the account's locks are lifted and its links
+     * ended.
+     */
     async resetPin(token: string, pin: string, confirmPin: string) {
       const problem = newPinProblem(pin, confirmPin);
       if (problem) throw badRequest(problem);
@@ -135,11 +138,14 @@ export function createAccountService(deps: AccountServiceDeps) {
       return ok(ACCOUNT_MESSAGES.pinReset);
     },
 
-    /** A wrong current PIN is a failed sign-in; the caller's other sessions end. */
+    /**
+     * A wrong current PIN is a failed sign-in of this session; the caller's other sessions end
+     * and the account's links.
+     */
     async changePin(caller: Caller, currentPin: string, pin: string, confirmPin: string) {
       const problem = newPinProblem(pin, confirmPin);
       if (problem) throw badRequest(problem);
-      await auth.confirmPin(caller.user, currentPin, null);
+      await auth.confirmPin(caller.user, currentPin, caller.sessionId);
       await auth.setPin(caller.user.id, pin);
       await auth.endSessions(caller.user.id, { except: caller.sessionId });
       await repo.endAllLinks(db, caller.user.id, clock.now());
@@ -154,7 +160,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (problem) throw badRequest(problem);
       const newEmail = email.trim();
       if (newEmail.toLowerCase() === user.email_key) throw badRequest(ACCOUNT_MESSAGES.sameEmail);
-      await auth.confirmPin(user, pin, null);
+      await auth.confirmPin(user, pin, caller.sessionId);
       if (await auth.emailTakenByOther(newEmail, user.id)) throw emailTaken();
       const token = newSecretToken();
       const now = clock.now();

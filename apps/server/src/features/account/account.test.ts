@@ -142,10 +142,11 @@ describe.each(TEST_DATABASES)('the account on %s', (kind) => {
       const wrong = await change('0000');
       expect(wrong.statusCode).toBe(401);
       expect((await me(first.token)).statusCode).toBe(200);
+      // Counted for this session (DESIGN.md §14), not the account's shared budget.
       const failures = await t.database.db
         .selectFrom('login_failures')
         .select('key')
-        .where('key', '=', `user:${first.user.id}`)
+        .where('key', 'like', `session:${first.user.id}:%`)
         .execute();
       expect(failures).toHaveLength(1);
       expect((await change('1234')).statusCode).toBe(200);

@@ -81,8 +81,8 @@ export function createAdminService(deps: AdminDeps) {
 
     /** Confirms it is the staff member, by PIN or passkey: changes are open for 30 minutes. */
     async sudo(user: UserRow, sessionId: string, body: AdminSudoRequest): Promise<void> {
-      // The device cookie lives on /api/auth only: here a wrong PIN counts against the account.
-      if ('pin' in body) await deps.auth.confirmPin(user, body.pin, null);
+      // Counted for this session: nobody guessing the username keeps an admin from sudo.
+      if ('pin' in body) await deps.auth.confirmPin(user, body.pin, sessionId);
       else await deps.passkeys.verifyPasskeyAssertion(user.id, body.passkey);
       await accounts.grantSudo(sessionId);
     },

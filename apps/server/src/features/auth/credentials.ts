@@ -18,6 +18,8 @@ const LAST_SEEN_REMEMBERED = 10_000;
 /** The throttle key of an attempt: a trusted device's own budget, else the account's. */
 export const deviceKey = (userId: string, deviceId: string) => `device:${userId}:${deviceId}`;
 export const accountKey = (userId: string) => `user:${userId}`;
+/** A signed-in session's confirmations (sudo, PIN, email, deletion, a new passkey). */
+export const sessionKey = (userId: string, sessionId: string) => `session:${userId}:${sessionId}`;
 
 export const lockedOut = (seconds: number) =>
   new AppError(429, ERROR_CODES.rateLimited, AUTH_MESSAGES.locked(seconds));
@@ -51,14 +53,12 @@ export function createCredentials(deps: {
     },
 
     /**
-     * A PIN confirming an action of a signed-in user: a wrong one is a failed sign-in (401,
-     * counted like one), and a locked account or device answers 429 with the wait.
+     * A PIN confirming an action of a signed-in session: a wrong one is a failed sign-in (401,
+     * counted like one) for that session, so nobody else's guesses at the username refuse the
+     * owner's right PIN here; a locked session answers 429 with the wait.
      */
-    async confirmPin(user: UserRow, pin: string, deviceId: string | null): Promise<void> {
-      const key =
-        deviceId && (await isTrustedDevice(user.id, deviceId))
-          ? deviceKey(user.id, deviceId)
-          : accountKey(user.id);
+    async confirmPin(user: UserRow, pin: string, sessionId: string): Promise<void> {
+      const key = sessionKey(user.id, sessionId);
       const reservation = await throttle.reserve(key);
       if (!reservation.allowed) {
         await pins.verify(null, pin);
@@ -83,8 +83,9 @@ export function createCredentials(deps: {
       return id;
     },
 
-    /** Every lock on the account, shared budget and devices alike, is lifted. */
-    clearLockouts: (userId: string) => throttle.clear([accountKey(userId)], [`device:${userId}:`]),
+    /** Every lock on the account, shared budget, devices and sessions alike, is lifted. */
+    clearLockouts: (userId: string) =>
+      throttle.clear([accountKey(userId)], [`device:${userId}:`, `session:${userId}:`]),
 
     async setPin(userId: string, pin: string): Promise<void> {
       await repo.updateUser(db, userId, { pin_hash: await pins.hash(pin) });
