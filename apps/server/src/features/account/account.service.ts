@@ -36,6 +36,7 @@ export type AccountAuth = Pick<
   | 'setEmail'
   | 'setProfile'
   | 'clearLockouts'
+  | 'forgetDevices'
   | 'listSessions'
   | 'endSessions'
   | 'emailTakenByOther'
@@ -119,8 +120,8 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /**
-     * Every session ends and nobody is signed in; the account's locks are lifted and its links
-     * ended.
+     * Every session ends and nobody is signed in; the account's locks are lifted, its devices
+     * forgotten and its links ended.
      */
     async resetPin(token: string, pin: string, confirmPin: string) {
       const problem = newPinProblem(pin, confirmPin);
@@ -133,14 +134,15 @@ export function createAccountService(deps: AccountServiceDeps) {
       await auth.setPin(user.id, pin);
       await auth.endSessions(user.id);
       await auth.clearLockouts(user.id);
+      await auth.forgetDevices(user.id);
       await repo.endAllLinks(db, user.id, now);
       notify(accountMails.pinReset(user.email, user.full_name));
       return ok(ACCOUNT_MESSAGES.pinReset);
     },
 
     /**
-     * A wrong current PIN is a failed sign-in of this session; the caller's other sessions end
-     * and the account's links.
+     * A wrong current PIN is a failed sign-in of this session; the caller's other sessions end,
+     * the account's devices are forgotten and its links ended.
      */
     async changePin(caller: Caller, currentPin: string, pin: string, confirmPin: string) {
       const problem = newPinProblem(pin, confirmPin);
@@ -148,6 +150,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await auth.confirmPin(caller.user, currentPin, caller.sessionId);
       await auth.setPin(caller.user.id, pin);
       await auth.endSessions(caller.user.id, { except: caller.sessionId });
+      await auth.forgetDevices(caller.user.id);
       await repo.endAllLinks(db, caller.user.id, clock.now());
       notify(accountMails.pinChanged(caller.user.email, caller.user.full_name));
       return ok(ACCOUNT_MESSAGES.pinChanged);

@@ -201,16 +201,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     client: SignInClient,
   ): Promise<SignedIn> {
     // Unknown names get a throttle record of their own, so a lock reveals nothing.
-    const key = user
+    const { key, total } = user
       ? await credentials.throttleKey(user.id, client.deviceId)
-      : `login:${login.trim().toLowerCase()}`;
-    const reservation = await deps.throttle.reserve(key);
+      : { key: `login:${login.trim().toLowerCase()}`, total: undefined };
+    const reservation = await deps.throttle.reserve(key, total === undefined ? {} : { total });
     if (!reservation.allowed) {
       await deps.pins.verify(null, pin);
       throw lockedOut(reservation.waitSeconds);
     }
     if (!(await deps.pins.verify(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
-    await deps.throttle.succeed(key);
+    await deps.throttle.succeed(key, reservation);
     const response = await startSession(user, client);
     return { response, deviceId: await credentials.trustDevice(user.id, client.deviceId) };
   }
@@ -303,6 +303,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     trustDevice: credentials.trustDevice,
     confirmPin: credentials.confirmPin,
     clearLockouts: credentials.clearLockouts,
+    forgetDevices: credentials.forgetDevices,
     setPin: credentials.setPin,
     setEmail: credentials.setEmail,
     setProfile: credentials.setProfile,
