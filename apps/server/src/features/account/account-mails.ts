@@ -25,6 +25,28 @@ function mail(
   return { to, subject, text: `${text}\n`, html };
 }
 
+/** "27 Nov 2026": the day a passkey was added, the same in every mail client. */
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * A reset leaves passkeys as they are (each is another way in): the notice names them, so a
+ * passkey someone else added while they had the account can be seen and removed.
+ */
+function passkeyParagraphs(passkeys: { name: string; createdAt: string }[], accountUrl: string) {
+  if (passkeys.length === 0) return ['Your account has no passkeys.'];
+  const list = passkeys.map((p) => `“${p.name}” (added ${day(p.createdAt)})`).join(', ');
+  return [
+    `Your account’s passkeys still sign in: ${list}.`,
+    `If one of them is not yours, sign in with your new PIN and remove it under Passkeys on your account page: ${accountUrl}`,
+  ];
+}
+
 const notYou =
   'If this was not you, choose a new PIN with "Forgot PIN?" on the sign-in page at once.';
 
@@ -40,9 +62,15 @@ export const accountMails = {
       ],
       { label: 'Choose a new PIN', url },
     ),
-  pinReset: (to: string, name: string) =>
+  pinReset: (
+    to: string,
+    name: string,
+    passkeys: { name: string; createdAt: string }[],
+    accountUrl: string,
+  ) =>
     mail(to, `Your ${PRODUCT_NAME} PIN was changed`, name, [
-      'Your PIN was changed through a link sent to this address, and every session was signed out.',
+      'Your PIN was changed through a link sent to this address, every session was signed out and every device forgotten.',
+      ...passkeyParagraphs(passkeys, accountUrl),
       notYou,
     ]),
   pinChanged: (to: string, name: string) =>

@@ -47,6 +47,8 @@ export interface AccountServiceDeps {
   clock: Clock;
   mailer: Mailer;
   auth: AccountAuth;
+  /** The account's passkeys, named in the notice after a reset (a reset does not end them). */
+  passkeysOf: (userId: string) => Promise<{ name: string; createdAt: string }[]>;
   windows: SlidingWindows;
   /** RATE_LIMIT_SCALE. */
   scale: number;
@@ -136,7 +138,12 @@ export function createAccountService(deps: AccountServiceDeps) {
       await auth.clearLockouts(user.id);
       await auth.forgetDevices(user.id);
       await repo.endAllLinks(db, user.id, now);
-      notify(accountMails.pinReset(user.email, user.full_name));
+      // Passkeys stay (another way in the owner may rely on), so the notice names each and
+      // where to remove one that is not theirs.
+      const passkeys = await deps.passkeysOf(user.id);
+      notify(
+        accountMails.pinReset(user.email, user.full_name, passkeys, `${deps.publicUrl}/account`),
+      );
       return ok(ACCOUNT_MESSAGES.pinReset);
     },
 
