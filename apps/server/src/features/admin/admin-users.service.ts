@@ -20,7 +20,7 @@ import type { Audit, StaffActor } from './audit.service.ts';
 
 export interface AdminUsersDeps {
   accounts: AccountsService;
-  usage: Pick<UsageService, 'currentCycle' | 'changePlan' | 'grantUnits'>;
+  usage: Pick<UsageService, 'currentCycle' | 'readCycle' | 'changePlan' | 'grantUnits'>;
   billing: Pick<StaffBilling, 'payments' | 'documents'>;
   classes: Pick<ClassesService, 'list'>;
   materials: Pick<MaterialsService, 'countOf'>;
@@ -57,7 +57,8 @@ export function createAdminUsers(deps: AdminUsersDeps) {
   async function detail(id: string): Promise<AdminUserDetail> {
     const a = await account(id);
     const [cycle, payments, documents, sessions, classes, materialsCount] = await Promise.all([
-      usage.currentCycle(id),
+      // A read never writes: no cycle is opened for an idle or deleted account to show one.
+      usage.readCycle(id),
       deps.billing.payments({ userId: id, limit: PER_USER_LIMIT, offset: 0 }),
       deps.billing.documents({ userId: id, limit: PER_USER_LIMIT, offset: 0 }),
       accounts.openSessions(id),
@@ -70,7 +71,7 @@ export function createAdminUsers(deps: AdminUsersDeps) {
         emailVerified: a.email_verified_at !== null,
         disabledAt: a.disabled_at,
       },
-      cycle: {
+      cycle: cycle && {
         plan: cycle.plan,
         startsAt: cycle.starts_at,
         endsAt: cycle.ends_at,

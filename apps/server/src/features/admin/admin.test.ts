@@ -325,6 +325,28 @@ describe.each(TEST_DATABASES)('operator console on %s', (kind) => {
     ).toBe(404);
   });
 
+  it('shows a deleted account’s page without writing anything for it', async () => {
+    const gone = await person(t.app, t.database.db, 'Gone');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: bearer(gone.token),
+      payload: { pin: '1234' },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const cycles = () =>
+      t.database.db
+        .selectFrom('usage_cycles')
+        .select('id')
+        .where('user_id', '=', gone.id)
+        .execute();
+    expect(await cycles()).toHaveLength(0);
+    const page = await adminGet(t.app, helper, `/api/admin/users/${gone.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json<AdminUserDetail>().cycle).toBeNull();
+    expect(await cycles()).toHaveLength(0);
+  });
+
   it('keeps the audit log append-only: no route changes or removes an entry', async () => {
     const [entry] = (await adminGet(t.app, root, '/api/admin/audit')).json<AdminAuditResponse>()
       .entries;

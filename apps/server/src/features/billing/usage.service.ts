@@ -177,6 +177,15 @@ export function createUsageService(deps: UsageDeps) {
 
     currentCycle,
 
+    /**
+     * The current cycle as it stands, opening none: a read (the console's page of a learner,
+     * deleted or idle) never writes. Null when the latest cycle has ended or there is none.
+     */
+    async readCycle(userId: string): Promise<Cycle | null> {
+      const latest = await repo.latestCycle(db, userId);
+      return latest && Date.parse(latest.ends_at) > clock.now().getTime() ? latest : null;
+    },
+
     /** Units left in the current cycle; null when the plan is unlimited. */
     async availableUnits(userId: string): Promise<number | null> {
       let cycle = await currentCycle(userId);
