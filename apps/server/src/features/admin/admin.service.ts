@@ -47,7 +47,7 @@ export function createAdminService(deps: AdminDeps) {
       p
         ? { state: p.state, refund: p.refund?.state ?? null, creditNote: p.creditNoteNumber }
         : null;
-    return audit.act(
+    return audit.actOutside(
       {
         actor,
         action,
