@@ -2,7 +2,11 @@ import type { AdminUserDetail } from '@grasp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { TEST_DATABASES } from '../../test/databases.ts';
+import { createAccountsService } from '../auth/accounts.service.ts';
+import { createUsageService } from '../billing/usage.service.ts';
 import { adminGet, adminPost, type Person, person, sudo } from './admin-test-helpers.ts';
+import { createAudit } from './audit.service.ts';
+import { runConsoleCommand } from './console-commands.ts';
 
 /**
  * A staff change and its audit row commit together or not at all (DESIGN.md §15; issue 50):
@@ -44,5 +48,24 @@ describe.each(TEST_DATABASES)('audited changes on %s', (kind) => {
     expect(after.cycle?.unitLimit).toBe(before.cycle?.unitLimit);
     expect(after.sessions).toHaveLength(1);
     expect(after.user.disabled).toBe(false);
+  });
+
+  it('leaves the plan and the role as they were on the command line too', async () => {
+    const db = t.database.db;
+    const clock = { now: () => new Date() };
+    const run = (...args: string[]) =>
+      runConsoleCommand(args, {
+        db,
+        usage: createUsageService({ db, clock }),
+        accounts: createAccountsService({ db, clock }),
+        audit: createAudit({ db, clock }),
+        out: () => undefined,
+        err: () => undefined,
+      });
+    await expect(run('set-plan', 'learner', 'pro')).rejects.toThrow();
+    await expect(run('set-role', 'learner', 'support')).rejects.toThrow();
+    const after = await detail();
+    expect(after.user.plan).toBe('free');
+    expect(after.user.role).toBe('user');
   });
 });

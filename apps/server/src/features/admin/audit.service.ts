@@ -86,6 +86,15 @@ export function createAudit(deps: { db: Kysely<DB>; clock: Clock }) {
       });
     },
 
+    /** Adds a change's row inside the transaction that made the change (the command line's). */
+    async recordIn(
+      tx: Transaction<DB>,
+      input: StaffActionInput,
+      outcome: { before: Snapshot | null; after: Snapshot | null },
+    ): Promise<void> {
+      await repo.insertStaffAction(tx, rowOf(input, outcome.before, outcome.after));
+    },
+
     /**
      * A change that calls a payment gateway cannot wait inside a transaction: its row is added
      * once the change is made (the gateway's answer, not ours, settles it). A change that throws

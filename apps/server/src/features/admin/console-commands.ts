@@ -18,7 +18,7 @@ export async function runConsoleCommand(
   args: readonly string[],
   deps: BillingCommandDeps & {
     accounts: Pick<AccountsService, 'findByUsername' | 'setRole'>;
-    audit: Pick<Audit, 'act' | 'actOutside'>;
+    audit: Pick<Audit, 'act' | 'actOutside' | 'recordIn'>;
   },
 ): Promise<number> {
   const [command, ...rest] = args;
@@ -55,12 +55,14 @@ export async function runConsoleCommand(
   }
   return runAdminCommand(args, {
     ...deps,
-    audit: (change) =>
-      // The billing commands report a change already made (a refund calls the gateway).
-      deps.audit.actOutside({ actor: CLI_ACTOR, ...change }, async () => ({
-        before: change.before,
-        after: change.after,
-        result: undefined,
-      })),
+    // In the change's transaction where it gives one; a refund (the gateway is called) after.
+    audit: (change, tx) =>
+      tx
+        ? deps.audit.recordIn(tx, { actor: CLI_ACTOR, ...change }, change)
+        : deps.audit.actOutside({ actor: CLI_ACTOR, ...change }, async () => ({
+            before: change.before,
+            after: change.after,
+            result: undefined,
+          })),
   });
 }
