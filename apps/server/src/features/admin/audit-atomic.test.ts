@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { TEST_DATABASES } from '../../test/databases.ts';
 import { createAccountsService } from '../auth/accounts.service.ts';
+import { checkout, newPayment } from '../billing/payment-test-helpers.ts';
 import { createUsageService } from '../billing/usage.service.ts';
 import { adminGet, adminPost, type Person, person, sudo } from './admin-test-helpers.ts';
 import { createAudit } from './audit.service.ts';
@@ -50,6 +51,24 @@ describe.each(TEST_DATABASES)('audited changes on %s', (kind) => {
     expect(after.user.disabled).toBe(false);
   });
 
+  it('opens no refund when its audit row cannot be written', async () => {
+    const id = await newPayment(t.app, {
+      token: learner.token,
+      userId: learner.id,
+      username: 'Learner',
+    });
+    await checkout(t.app, id, 'pay');
+    const res = await adminPost(t.app, root, `/api/admin/payments/${id}/refund`, { reason: 'r' });
+    expect(res.statusCode).toBe(500);
+    const refunds = await t.database.db
+      .selectFrom('refunds')
+      .select('merchant_refund_id')
+      .where('merchant_transaction_id', '=', id)
+      .execute();
+    expect(refunds).toEqual([]);
+    expect((await detail()).user.plan).toBe('pro');
+  });
+
   it('leaves the plan and the role as they were on the command line too', async () => {
     const db = t.database.db;
     const clock = { now: () => new Date() };
@@ -62,10 +81,11 @@ describe.each(TEST_DATABASES)('audited changes on %s', (kind) => {
         out: () => undefined,
         err: () => undefined,
       });
-    await expect(run('set-plan', 'learner', 'pro')).rejects.toThrow();
+    const before = await detail();
+    await expect(run('set-plan', 'learner', 'enterprise')).rejects.toThrow();
     await expect(run('set-role', 'learner', 'support')).rejects.toThrow();
     const after = await detail();
-    expect(after.user.plan).toBe('free');
+    expect(after.user.plan).toBe(before.user.plan);
     expect(after.user.role).toBe('user');
   });
 });

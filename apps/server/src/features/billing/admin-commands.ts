@@ -132,24 +132,29 @@ export async function runAdminCommand(
 
   if (command === 'refund' && rest.length >= 1 && deps.refunds) {
     const [id = '', ...why] = rest;
-    const outcome = await deps.refunds.refund(id.trim());
-    if (outcome.kind === 'refused') {
-      deps.err(`Refund of ${id} refused: ${outcome.reason}.\n`);
-      return 1;
-    }
     const payer = await db
       .selectFrom('payments')
       .innerJoin('users', 'users.id', 'payments.user_id')
       .select('users.username')
       .where('payments.merchant_transaction_id', '=', id.trim())
       .executeTakeFirst();
-    await audit({
-      action: 'payment.refund',
-      target: { type: 'payment', id: id.trim(), label: payer?.username ?? id.trim() },
-      reason: reasonFrom(why),
-      before: { state: 'PAYMENT_SUCCESS', refund: null },
-      after: { refund: outcome.state, merchantRefundId: outcome.merchantRefundId },
-    });
+    // The row commits with the refund it opens, before the gateway is asked.
+    const outcome = await deps.refunds.refund(id.trim(), (tx, merchantRefundId) =>
+      audit(
+        {
+          action: 'payment.refund',
+          target: { type: 'payment', id: id.trim(), label: payer?.username ?? id.trim() },
+          reason: reasonFrom(why),
+          before: { state: 'PAYMENT_SUCCESS', refund: null },
+          after: { refund: 'PENDING', merchantRefundId },
+        },
+        tx,
+      ),
+    );
+    if (outcome.kind === 'refused') {
+      deps.err(`Refund of ${id} refused: ${outcome.reason}.\n`);
+      return 1;
+    }
     const when =
       outcome.state === 'COMPLETED'
         ? outcome.downgraded
