@@ -38,11 +38,15 @@ const day = (iso: string) =>
  * A reset leaves passkeys as they are (each is another way in): the notice names them, so a
  * passkey someone else added while they had the account can be seen and removed.
  */
-function passkeyParagraphs(passkeys: { name: string; createdAt: string }[], accountUrl: string) {
+function passkeyParagraphs(
+  passkeys: { name: string; createdAt: string }[],
+  accountUrl: string,
+  lead = 'They still sign in',
+) {
   if (passkeys.length === 0) return ['Your account has no passkeys.'];
   const list = passkeys.map((p) => `“${p.name}” (added ${day(p.createdAt)})`).join(', ');
   return [
-    `Your account’s passkeys still sign in: ${list}.`,
+    `Your account’s passkeys: ${list}. ${lead}.`,
     `If one of them is not yours, sign in with your new PIN and remove it under Passkeys on your account page: ${accountUrl}`,
   ];
 }
@@ -51,7 +55,13 @@ const notYou =
   'If this was not you, choose a new PIN with "Forgot PIN?" on the sign-in page at once.';
 
 export const accountMails = {
-  resetLink: (to: string, name: string, url: string) =>
+  resetLink: (
+    to: string,
+    name: string,
+    url: string,
+    passkeys: { name: string; createdAt: string }[],
+    accountUrl: string,
+  ) =>
     mail(
       to,
       `Choose a new ${PRODUCT_NAME} PIN`,
@@ -59,6 +69,9 @@ export const accountMails = {
       [
         'Someone (we hope you) asked to choose a new PIN for your account. The link works once, for 30 minutes.',
         'If you did not ask, ignore this email: your PIN stays as it is.',
+        ...(passkeys.length > 0
+          ? passkeyParagraphs(passkeys, accountUrl, 'A new PIN leaves them as they are')
+          : []),
       ],
       { label: 'Choose a new PIN', url },
     ),

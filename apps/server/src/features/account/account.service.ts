@@ -96,7 +96,16 @@ export function createAccountService(deps: AccountServiceDeps) {
       expiresAt: new Date(now.getTime() + PIN_RESET_LIFETIME_MS),
     });
     const url = `${deps.publicUrl}/reset-pin?token=${encodeURIComponent(token)}`;
-    notify(accountMails.resetLink(user.email, user.full_name, url));
+    const passkeys = await deps.passkeysOf(user.id);
+    notify(
+      accountMails.resetLink(
+        user.email,
+        user.full_name,
+        url,
+        passkeys,
+        `${deps.publicUrl}/account`,
+      ),
+    );
   }
 
   /** The live user a link names; an unknown link (or a deleted account) is INVALID_TOKEN. */

@@ -285,6 +285,8 @@ describe.each(TEST_DATABASES)('passkeys on %s', (kind) => {
       if (!found) throw new Error('no reset link yet');
       return found;
     });
+    expect(linkMail.text).toContain('Work laptop');
+    expect(linkMail.text).toContain('Phone');
     const token = /reset-pin\?token=([A-Za-z0-9_-]+)/.exec(linkMail.text)?.[1] ?? '';
     const reset = await post('/api/auth/reset-pin', { token, pin: '2468', confirm_pin: '2468' });
     expect(reset.statusCode).toBe(200);
