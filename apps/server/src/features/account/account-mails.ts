@@ -25,11 +25,43 @@ function mail(
   return { to, subject, text: `${text}\n`, html };
 }
 
+/** "27 Nov 2026": the day a passkey was added, the same in every mail client. */
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * A reset leaves passkeys as they are (each is another way in): the notice names them, so a
+ * passkey someone else added while they had the account can be seen and removed.
+ */
+function passkeyParagraphs(
+  passkeys: { name: string; createdAt: string }[],
+  accountUrl: string,
+  lead = 'They still sign in',
+) {
+  if (passkeys.length === 0) return ['Your account has no passkeys.'];
+  const list = passkeys.map((p) => `“${p.name}” (added ${day(p.createdAt)})`).join(', ');
+  return [
+    `Your account’s passkeys: ${list}. ${lead}.`,
+    `If one of them is not yours, sign in with your new PIN and remove it under Passkeys on your account page: ${accountUrl}`,
+  ];
+}
+
 const notYou =
   'If this was not you, choose a new PIN with "Forgot PIN?" on the sign-in page at once.';
 
 export const accountMails = {
-  resetLink: (to: string, name: string, url: string) =>
+  resetLink: (
+    to: string,
+    name: string,
+    url: string,
+    passkeys: { name: string; createdAt: string }[],
+    accountUrl: string,
+  ) =>
     mail(
       to,
       `Choose a new ${PRODUCT_NAME} PIN`,
@@ -37,12 +69,21 @@ export const accountMails = {
       [
         'Someone (we hope you) asked to choose a new PIN for your account. The link works once, for 30 minutes.',
         'If you did not ask, ignore this email: your PIN stays as it is.',
+        ...(passkeys.length > 0
+          ? passkeyParagraphs(passkeys, accountUrl, 'A new PIN leaves them as they are')
+          : []),
       ],
       { label: 'Choose a new PIN', url },
     ),
-  pinReset: (to: string, name: string) =>
+  pinReset: (
+    to: string,
+    name: string,
+    passkeys: { name: string; createdAt: string }[],
+    accountUrl: string,
+  ) =>
     mail(to, `Your ${PRODUCT_NAME} PIN was changed`, name, [
-      'Your PIN was changed through a link sent to this address, and every session was signed out.',
+      'Your PIN was changed through a link sent to this address, every session was signed out and every device forgotten.',
+      ...passkeyParagraphs(passkeys, accountUrl),
       notYou,
     ]),
   pinChanged: (to: string, name: string) =>

@@ -36,6 +36,7 @@ export type AccountAuth = Pick<
   | 'setEmail'
   | 'setProfile'
   | 'clearLockouts'
+  | 'forgetDevices'
   | 'listSessions'
   | 'endSessions'
   | 'emailTakenByOther'
@@ -46,6 +47,8 @@ export interface AccountServiceDeps {
   clock: Clock;
   mailer: Mailer;
   auth: AccountAuth;
+  /** The account's passkeys, named in the notice after a reset (a reset does not end them). */
+  passkeysOf: (userId: string) => Promise<{ name: string; createdAt: string }[]>;
   windows: SlidingWindows;
   /** RATE_LIMIT_SCALE. */
   scale: number;
@@ -93,7 +96,16 @@ export function createAccountService(deps: AccountServiceDeps) {
       expiresAt: new Date(now.getTime() + PIN_RESET_LIFETIME_MS),
     });
     const url = `${deps.publicUrl}/reset-pin?token=${encodeURIComponent(token)}`;
-    notify(accountMails.resetLink(user.email, user.full_name, url));
+    const passkeys = await deps.passkeysOf(user.id);
+    notify(
+      accountMails.resetLink(
+        user.email,
+        user.full_name,
+        url,
+        passkeys,
+        `${deps.publicUrl}/account`,
+      ),
+    );
   }
 
   /** The live user a link names; an unknown link (or a deleted account) is INVALID_TOKEN. */
@@ -118,7 +130,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       return ok(ACCOUNT_MESSAGES.resetRequested);
     },
 
-    /** Every session ends and nobody is signed in; the account's locks are lifted. */
+    /**
+     * Every session ends and nobody is signed in; the account's locks are lifted, its devices
+     * forgotten and its links ended.
+     */
     async resetPin(token: string, pin: string, confirmPin: string) {
       const problem = newPinProblem(pin, confirmPin);
       if (problem) throw badRequest(problem);
@@ -130,18 +145,29 @@ export function createAccountService(deps: AccountServiceDeps) {
       await auth.setPin(user.id, pin);
       await auth.endSessions(user.id);
       await auth.clearLockouts(user.id);
-      await repo.expireLinks(db, 'pin_reset_tokens', user.id, now);
-      notify(accountMails.pinReset(user.email, user.full_name));
+      await auth.forgetDevices(user.id);
+      await repo.endAllLinks(db, user.id, now);
+      // Passkeys stay (another way in the owner may rely on), so the notice names each and
+      // where to remove one that is not theirs.
+      const passkeys = await deps.passkeysOf(user.id);
+      notify(
+        accountMails.pinReset(user.email, user.full_name, passkeys, `${deps.publicUrl}/account`),
+      );
       return ok(ACCOUNT_MESSAGES.pinReset);
     },
 
-    /** A wrong current PIN is a failed sign-in; the caller's other sessions end. */
+    /**
+     * A wrong current PIN is a failed sign-in of this session; the caller's other sessions end,
+     * the account's devices are forgotten and its links ended.
+     */
     async changePin(caller: Caller, currentPin: string, pin: string, confirmPin: string) {
       const problem = newPinProblem(pin, confirmPin);
       if (problem) throw badRequest(problem);
-      await auth.confirmPin(caller.user, currentPin, null);
+      await auth.confirmPin(caller.user, currentPin, caller.sessionId);
       await auth.setPin(caller.user.id, pin);
       await auth.endSessions(caller.user.id, { except: caller.sessionId });
+      await auth.forgetDevices(caller.user.id);
+      await repo.endAllLinks(db, caller.user.id, clock.now());
       notify(accountMails.pinChanged(caller.user.email, caller.user.full_name));
       return ok(ACCOUNT_MESSAGES.pinChanged);
     },
@@ -153,7 +179,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (problem) throw badRequest(problem);
       const newEmail = email.trim();
       if (newEmail.toLowerCase() === user.email_key) throw badRequest(ACCOUNT_MESSAGES.sameEmail);
-      await auth.confirmPin(user, pin, null);
+      await auth.confirmPin(user, pin, caller.sessionId);
       if (await auth.emailTakenByOther(newEmail, user.id)) throw emailTaken();
       const token = newSecretToken();
       const now = clock.now();
@@ -179,9 +205,11 @@ export function createAccountService(deps: AccountServiceDeps) {
       const user = await linkUser(row);
       const newEmail = row?.new_email ?? '';
       if (await auth.emailTakenByOther(newEmail, user.id)) throw emailTaken();
-      if (!(await repo.spendLink(db, 'email_change_tokens', hash, clock.now())))
-        throw invalidToken();
+      const now = clock.now();
+      if (!(await repo.spendLink(db, 'email_change_tokens', hash, now))) throw invalidToken();
       await auth.setEmail(user.id, newEmail);
+      // A reset link mailed to the old address must not outlive the move.
+      await repo.endAllLinks(db, user.id, now);
       notify(accountMails.emailChanged(user.email, user.full_name, newEmail));
       return ok(ACCOUNT_MESSAGES.emailChanged);
     },
