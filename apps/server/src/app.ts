@@ -48,7 +48,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/error-hand
 import { languagePlugin } from './plugins/language.ts';
 import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { RequestLog, requestLogger } from './plugins/request-log.ts';
+import { RequestLog, requestLogger, secretFreeLogging } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { inlineScriptHashes, loadSpaPages, registerSpa } from './plugins/spa.ts';
 import { testClockRoutes } from './plugins/test-clock.ts';
@@ -84,9 +84,10 @@ export interface AppDeps {
 
 function loggerOptions(config: Config, stream: AppDeps['logStream']) {
   const level = config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info');
-  if (stream) return { level, stream };
-  if (config.NODE_ENV === 'development') return { level, transport: { target: 'pino-pretty' } };
-  return { level };
+  const base = { level, ...secretFreeLogging };
+  if (stream) return { ...base, stream };
+  if (config.NODE_ENV === 'development') return { ...base, transport: { target: 'pino-pretty' } };
+  return base;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -110,6 +110,7 @@ export function createServices(
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
       outboxDir: join(config.DATA_DIR, 'outbox'),
+      log,
     });
   const { changes } = database;
   const usage = createUsageService({ db, clock, recorder, changes });
@@ -146,6 +147,7 @@ export function createServices(
     rp: relyingPartyOf(config.PUBLIC_URL, config.PASSKEY_RP_ID),
     publicUrl: config.PUBLIC_URL,
     openSession: (userId, client) => auth.openSession(userId, client),
+    confirmPin: (user, pin, sessionId) => auth.confirmPin(user, pin, sessionId),
     takeSignInFailure: (address) => limits.takeSignInFailure(address),
     log,
   });
@@ -270,6 +272,7 @@ export function createServices(
     clock,
     mailer,
     auth,
+    passkeysOf: (userId) => passkeys.namesOf(userId),
     windows,
     scale: config.RATE_LIMIT_SCALE,
     publicUrl: config.PUBLIC_URL,

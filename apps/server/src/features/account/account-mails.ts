@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../lib/escape-html.ts';
-import type { ServerMessageKey, Translate } from '../../lib/i18n.ts';
+import { INTL_LOCALES, type ServerMessageKey, type Translate } from '../../lib/i18n.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { mailWords, type Recipient } from '../../lib/recipient.ts';
 
@@ -35,16 +35,58 @@ const notice = (
   happened: (t: Translate) => string,
 ) => mail(recipient, (t) => ({ subject: t(subject), paragraphs: [happened(t), t('mail.notYou')] }));
 
+type Passkeys = { name: string; createdAt: string }[];
+
+/**
+ * A reset leaves passkeys as they are (each is another way in): the notice names them, with the
+ * day each was added ("27 Nov 2026", in UTC so every mail client shows the same), so a passkey
+ * someone else added while they had the account can be seen and removed.
+ */
+function passkeyParagraphs(
+  recipient: Recipient,
+  t: Translate,
+  passkeys: Passkeys,
+  accountUrl: string,
+  lead: 'mail.passkeys.listStill' | 'mail.passkeys.listStay' = 'mail.passkeys.listStill',
+): string[] {
+  if (passkeys.length === 0) return [t('mail.passkeys.none')];
+  const locale = INTL_LOCALES[recipient.language];
+  const day = (iso: string) =>
+    new Date(iso).toLocaleDateString(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  const list = new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(
+    passkeys.map((p) => t('mail.passkeys.item', { name: p.name, date: day(p.createdAt) })),
+  );
+  return [t(lead, { list }), t('mail.passkeys.notYours', { url: accountUrl })];
+}
+
 /** The account's mails, each in its recipient's interface language. */
 export const accountMails = {
-  resetLink: (recipient: Recipient, url: string) =>
+  resetLink: (recipient: Recipient, url: string, passkeys: Passkeys, accountUrl: string) =>
     mail(recipient, (t) => ({
       subject: t('mail.resetLink.subject'),
-      paragraphs: [t('mail.resetLink.asked'), t('mail.resetLink.ignore')],
+      paragraphs: [
+        t('mail.resetLink.asked'),
+        t('mail.resetLink.ignore'),
+        ...(passkeys.length > 0
+          ? passkeyParagraphs(recipient, t, passkeys, accountUrl, 'mail.passkeys.listStay')
+          : []),
+      ],
       link: { label: t('mail.resetLink.button'), url },
     })),
-  pinReset: (recipient: Recipient) =>
-    notice(recipient, 'mail.pinChanged.subject', (t) => t('mail.pinReset.body')),
+  pinReset: (recipient: Recipient, passkeys: Passkeys, accountUrl: string) =>
+    mail(recipient, (t) => ({
+      subject: t('mail.pinChanged.subject'),
+      paragraphs: [
+        t('mail.pinReset.body'),
+        ...passkeyParagraphs(recipient, t, passkeys, accountUrl),
+        t('mail.notYou'),
+      ],
+    })),
   pinChanged: (recipient: Recipient) =>
     notice(recipient, 'mail.pinChanged.subject', (t) => t('mail.pinChanged.body')),
   confirmEmail: (recipient: Recipient, url: string) =>

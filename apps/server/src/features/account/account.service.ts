@@ -37,6 +37,7 @@ export type AccountAuth = Pick<
   | 'setEmail'
   | 'setProfile'
   | 'clearLockouts'
+  | 'forgetDevices'
   | 'listSessions'
   | 'endSessions'
   | 'emailTakenByOther'
@@ -47,6 +48,8 @@ export interface AccountServiceDeps {
   clock: Clock;
   mailer: Mailer;
   auth: AccountAuth;
+  /** The account's passkeys, named in the notice after a reset (a reset does not end them). */
+  passkeysOf: (userId: string) => Promise<{ name: string; createdAt: string }[]>;
   windows: SlidingWindows;
   /** RATE_LIMIT_SCALE. */
   scale: number;
@@ -94,7 +97,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       expiresAt: new Date(now.getTime() + PIN_RESET_LIFETIME_MS),
     });
     const url = `${deps.publicUrl}/reset-pin?token=${encodeURIComponent(token)}`;
-    notify(accountMails.resetLink(recipientOf(user), url));
+    const passkeys = await deps.passkeysOf(user.id);
+    notify(accountMails.resetLink(recipientOf(user), url, passkeys, `${deps.publicUrl}/account`));
   }
 
   /** The live user a link names; an unknown link (or a deleted account) is INVALID_TOKEN. */
@@ -119,7 +123,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       return ok(ACCOUNT_MESSAGES.resetRequested);
     },
 
-    /** Every session ends and nobody is signed in; the account's locks are lifted. */
+    /**
+     * Every session ends and nobody is signed in; the account's locks are lifted, its devices
+     * forgotten and its links ended.
+     */
     async resetPin(token: string, pin: string, confirmPin: string) {
       const problem = newPinProblem(pin, confirmPin);
       if (problem) throw badRequest(problem);
@@ -131,18 +138,27 @@ export function createAccountService(deps: AccountServiceDeps) {
       await auth.setPin(user.id, pin);
       await auth.endSessions(user.id);
       await auth.clearLockouts(user.id);
-      await repo.expireLinks(db, 'pin_reset_tokens', user.id, now);
-      notify(accountMails.pinReset(recipientOf(user)));
+      await auth.forgetDevices(user.id);
+      await repo.endAllLinks(db, user.id, now);
+      // Passkeys stay (another way in the owner may rely on), so the notice names each and
+      // where to remove one that is not theirs.
+      const passkeys = await deps.passkeysOf(user.id);
+      notify(accountMails.pinReset(recipientOf(user), passkeys, `${deps.publicUrl}/account`));
       return ok(ACCOUNT_MESSAGES.pinReset);
     },
 
-    /** A wrong current PIN is a failed sign-in; the caller's other sessions end. */
+    /**
+     * A wrong current PIN is a failed sign-in of this session; the caller's other sessions end,
+     * the account's devices are forgotten and its links ended.
+     */
     async changePin(caller: Caller, currentPin: string, pin: string, confirmPin: string) {
       const problem = newPinProblem(pin, confirmPin);
       if (problem) throw badRequest(problem);
-      await auth.confirmPin(caller.user, currentPin, null);
+      await auth.confirmPin(caller.user, currentPin, caller.sessionId);
       await auth.setPin(caller.user.id, pin);
       await auth.endSessions(caller.user.id, { except: caller.sessionId });
+      await auth.forgetDevices(caller.user.id);
+      await repo.endAllLinks(db, caller.user.id, clock.now());
       notify(accountMails.pinChanged(recipientOf(caller.user)));
       return ok(ACCOUNT_MESSAGES.pinChanged);
     },
@@ -154,7 +170,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (problem) throw badRequest(problem);
       const newEmail = email.trim();
       if (newEmail.toLowerCase() === user.email_key) throw badRequest(ACCOUNT_MESSAGES.sameEmail);
-      await auth.confirmPin(user, pin, null);
+      await auth.confirmPin(user, pin, caller.sessionId);
       if (await auth.emailTakenByOther(newEmail, user.id)) throw emailTaken();
       const token = newSecretToken();
       const now = clock.now();
@@ -180,9 +196,11 @@ export function createAccountService(deps: AccountServiceDeps) {
       const user = await linkUser(row);
       const newEmail = row?.new_email ?? '';
       if (await auth.emailTakenByOther(newEmail, user.id)) throw emailTaken();
-      if (!(await repo.spendLink(db, 'email_change_tokens', hash, clock.now())))
-        throw invalidToken();
+      const now = clock.now();
+      if (!(await repo.spendLink(db, 'email_change_tokens', hash, now))) throw invalidToken();
       await auth.setEmail(user.id, newEmail);
+      // A reset link mailed to the old address must not outlive the move.
+      await repo.endAllLinks(db, user.id, now);
       notify(accountMails.emailChanged(recipientOf(user), newEmail));
       return ok(ACCOUNT_MESSAGES.emailChanged);
     },

@@ -29,7 +29,7 @@ export function createDeletionService(deps: {
     /** A wrong PIN is 401 (a failed sign-in); then the account is gone, and a last mail says so. */
     async deleteAccount(caller: Caller, pin: string): Promise<void> {
       const { user } = caller;
-      await deps.auth.confirmPin(user, pin, null);
+      await deps.auth.confirmPin(user, pin, caller.sessionId);
       await deps.db.transaction().execute(async (tx) => {
         for (const step of deps.steps) {
           await step.run(tx, user.id).catch((error: unknown) => {

@@ -128,7 +128,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     const link = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
     try {
       await deps.mailer.send(verificationEmail(recipientOf(user), link));
-      deps.log.info({ email: user.email, link }, 'verification email sent');
+      // The user, never the link: whoever reads the log must not be able to verify with it.
+      deps.log.info({ userId: user.id }, 'verification email sent');
     } catch (error) {
       // The account exists either way; the user can ask for a new link.
       deps.log.warn({ err: error, email: user.email }, 'verification email could not be sent');
@@ -205,16 +206,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     client: SignInClient,
   ): Promise<SignedIn> {
     // Unknown names get a throttle record of their own, so a lock reveals nothing.
-    const key = user
+    const { key, total } = user
       ? await credentials.throttleKey(user.id, client.deviceId)
-      : `login:${login.trim().toLowerCase()}`;
-    const reservation = await deps.throttle.reserve(key);
+      : { key: `login:${login.trim().toLowerCase()}`, total: undefined };
+    const reservation = await deps.throttle.reserve(key, total === undefined ? {} : { total });
     if (!reservation.allowed) {
       await deps.pins.verify(null, pin);
       throw lockedOut(reservation.waitSeconds);
     }
     if (!(await deps.pins.verify(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
-    await deps.throttle.succeed(key);
+    await deps.throttle.succeed(key, reservation);
     const response = await startSession(user, client);
     return { response, deviceId: await credentials.trustDevice(user.id, client.deviceId) };
   }
@@ -307,6 +308,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     trustDevice: credentials.trustDevice,
     confirmPin: credentials.confirmPin,
     clearLockouts: credentials.clearLockouts,
+    forgetDevices: credentials.forgetDevices,
     setPin: credentials.setPin,
     setEmail: credentials.setEmail,
     setProfile: credentials.setProfile,

@@ -1,10 +1,10 @@
 import { REQUEST_TIMEOUT_MS } from '@grasp/contract';
 import { AppError } from '../../lib/errors.ts';
 import type { SharedRedis } from '../../lib/shared-redis.ts';
-import type { Answer } from './explain.service.ts';
 import { toProviderAppError } from './explain-errors.ts';
 import { createInFlight, type InFlight } from './in-flight.ts';
 import { createSharedInFlight } from './shared-in-flight.ts';
+import type { Answer } from './stages/check.ts';
 
 /**
  * Coalesces provider calls in this process, or across every instance when Redis is configured
