@@ -2,7 +2,13 @@ import { AUTH_MESSAGES, ERROR_CODES, VALIDATION_MESSAGES } from '@grasp/contract
 import { SERVER_CATALOGS } from '@grasp/contract/server-catalogs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { translate } from '../lib/i18n.ts';
-import { nextAddress, register, signedInUser } from '../test/auth-helpers.ts';
+import {
+  nextAddress,
+  register,
+  registration,
+  signedInUser,
+  solveCaptcha,
+} from '../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { TEST_DATABASES } from '../test/databases.ts';
 import { recordingMailer } from '../test/recording-mailer.ts';
@@ -216,6 +222,28 @@ describe.each(TEST_DATABASES)('the API’s language (DESIGN.md §17) on %s', (ki
       expect(mail?.text).toContain(SERVER_CATALOGS.hi['mail.verification.welcome']);
       expect(mail?.text).toMatch(/\/verify-email\?token=/);
       expect(mail?.html).toContain(`>${SERVER_CATALOGS.hi['mail.verification.button']}</a>`);
+    });
+
+    it('gives an account registered without a language the one its form was read in', async () => {
+      const turnstileToken = await solveCaptcha(t.app);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { ...registration('Kavya'), turnstileToken },
+        headers: { 'accept-language': 'ta-IN,ta;q=0.9,en;q=0.5' },
+        remoteAddress: nextAddress(),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe(SERVER_CATALOGS.ta['auth.registered']);
+      expect(mailer.to('kavya@example.com')[0]?.subject).toBe(
+        SERVER_CATALOGS.ta['mail.verification.subject'],
+      );
+      const row = await t.database.db
+        .selectFrom('users')
+        .select('interface_language')
+        .where('username_key', '=', 'kavya')
+        .executeTakeFirstOrThrow();
+      expect(row.interface_language).toBe('ta');
     });
 
     it('sends it in English to an account registered without a language', async () => {

@@ -10,3 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('interface_language', 'text', (c) => c.notNull().defaultTo('en'))
     .execute();
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('users').dropColumn('interface_language').execute();
+}
