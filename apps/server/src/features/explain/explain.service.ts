@@ -19,21 +19,29 @@ import { newId } from '../../lib/ids.ts';
 import { queryKey } from '../../lib/query-key.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
 import type { SourcesService } from '../sources/index.ts';
+import { extractRelatedConcepts } from './answer.ts';
 import * as repo from './explain.repository.ts';
 import { activitySince, anonymiseActivityOf } from './explain-activity.repository.ts';
 import {
   checkWritesLanguage,
+  languageNeedsAiProvider,
   premiumTemplateError,
   providerUnavailableError,
   toProviderAppError,
 } from './explain-errors.ts';
 import { createInFlight, type InFlight } from './in-flight.ts';
-import type { ExplanationProvider } from './providers/provider.ts';
+import {
+  type ExplanationProvider,
+  NeedsAiProviderError,
+  ProviderFailureError,
+  ProviderTimeoutError,
+} from './providers/provider.ts';
 import type { ExplanationSponsor } from './sponsor.ts';
 import { cacheKeyOf, createAnswerCache } from './stages/answer-cache.ts';
-import { type Answer, checkAnswer } from './stages/check.ts';
-import { compose } from './stages/compose.ts';
+import { type Answer, type CheckContext, parseAnswer } from './stages/check.ts';
+import { type ComposeRequest, compose, retryDelta, retryReason } from './stages/compose.ts';
 import { findSources } from './stages/find-sources.ts';
+import { keepPromise } from './stages/keep-promise.ts';
 import { createRecord, toExplanation } from './stages/record.ts';
 import { createSpending, type Payment, type Units } from './stages/spend.ts';
 
@@ -90,12 +98,39 @@ export { readAnswerDetails } from './stages/record.ts';
 
 const languageOf = (input: ExplainInput): LanguageId => input.language ?? 'en';
 
+/** A model's answer that broke the promise twice: served only when nothing better can be had. */
+class BrokenPromiseError extends Error {
+  override name = 'BrokenPromiseError';
+  constructor(
+    reason: string,
+    readonly answer: Answer,
+  ) {
+    super(reason);
+  }
+}
+
+/** What the no-key explainer stands in for (DESIGN.md §18): timeout, 5xx, quota, unreachable. */
+const isModelFailure = (error: unknown) =>
+  error instanceof ProviderFailureError ||
+  error instanceof ProviderTimeoutError ||
+  error instanceof BrokenPromiseError ||
+  (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+
 export function createExplainService(deps: ExplainDeps) {
   const { db } = deps;
   const inFlight = deps.inFlight ?? createInFlight<Answer>();
   const cache = createAnswerCache(db, deps.clock);
   const record = createRecord(db, deps.clock);
   const spending = createSpending(deps);
+  const recorder = deps.recorder ?? silentRecorder;
+  const needsAiProvider = (language: LanguageId) =>
+    languageNeedsAiProvider(
+      language,
+      deps.providers
+        .list()
+        .filter((p) => p.available && p.id !== 'offline' && p.languages.includes(language))
+        .map((p) => p.label),
+    );
   const keyOf = (t: ExplainTicket) =>
     cacheKeyOf({
       queryKey: t.queryKey,
@@ -106,7 +141,11 @@ export function createExplainService(deps: ExplainDeps) {
       materialId: t.material?.materialId,
     });
 
-  /** find sources → compose → check; the answer is then cached for everyone who asks the same. */
+  /**
+   * find sources → compose → check and mend (asking once more if need be); a model that fails
+   * hands over to the no-key explainer. A model's answer is then cached for everyone who asks
+   * the same; a fallback is not, so the next ask tries the model again.
+   */
   async function askProvider(ticket: ExplainTicket, emit: (delta: string) => void) {
     const { input, provider, material } = ticket;
     const language = languageOf(input);
@@ -121,17 +160,81 @@ export function createExplainService(deps: ExplainDeps) {
     });
     const { query, template, difficulty } = input;
     const request = { query, template, difficulty, language, sources: retrieved, signal };
-    const text = await compose(provider, request, emit);
-    const answer = checkAnswer(text, {
-      provider,
-      template,
-      difficulty,
-      language,
-      retrieved,
-      material,
-    });
-    await cache.remember(keyOf(ticket), answer);
+    const context = { template, difficulty, language, retrieved, material };
+    let answer: Answer;
+    try {
+      answer = await composeChecked(provider, request, context, emit);
+    } catch (error) {
+      const offline = deps.providers.get('offline');
+      if (!offline || provider.id === 'offline' || !isModelFailure(error)) throw error;
+      emit(retryDelta(error instanceof BrokenPromiseError ? error.message : 'the model failed'));
+      // Nothing better to be had (no article in the language): the model's error, or its answer.
+      answer = await fallbackAnswer(offline, ticket, request, context, emit).catch(() => {
+        if (error instanceof BrokenPromiseError) return error.answer;
+        throw error;
+      });
+    }
+    if (!answer.fallback) await cache.remember(keyOf(ticket), answer);
     return answer;
+  }
+
+  /** compose → check and mend; what cannot be mended is asked once more, naming what was wrong. */
+  async function composeChecked(
+    provider: ExplanationProvider,
+    request: ComposeRequest,
+    context: Omit<CheckContext, 'provider'>,
+    emit: (delta: string) => void,
+  ): Promise<Answer> {
+    const checked = async (feedback?: string) => {
+      const text = await compose(provider, feedback ? { ...request, feedback } : request, emit);
+      const { answer, citationsDropped } = parseAnswer(text, { ...context, provider });
+      return { answer, citationsDropped, verdict: keepPromise(answer.response, context.language) };
+    };
+    let first = await checked();
+    let outcome: 'pass' | 'mended' | 'reasked' | 'failed' =
+      first.verdict.outcome === 'pass' && first.citationsDropped ? 'mended' : 'pass';
+    // The no-key explainer would answer the same again: only a model is asked twice.
+    if (first.verdict.outcome === 'reask' && provider.id !== 'offline') {
+      emit(retryDelta(first.verdict.reason));
+      first = await checked(first.verdict.reason);
+      outcome = 'reasked';
+    }
+    const { answer, verdict } = first;
+    if (verdict.outcome === 'reask') outcome = 'failed';
+    else if (verdict.outcome === 'mended' && outcome === 'pass') outcome = 'mended';
+    recorder.answerChecked(provider.id, outcome);
+    const mended =
+      verdict.outcome === 'mended'
+        ? {
+            ...answer,
+            response: verdict.markdown,
+            relatedConcepts: extractRelatedConcepts(verdict.markdown),
+          }
+        : answer;
+    if (verdict.outcome === 'reask' && provider.id !== 'offline')
+      throw new BrokenPromiseError(verdict.reason, mended);
+    return mended;
+  }
+
+  /** The no-key explainer's answer to a model's ask: marked, and paid for by nobody. */
+  async function fallbackAnswer(
+    offline: ExplanationProvider,
+    ticket: ExplainTicket,
+    request: ComposeRequest,
+    context: Omit<CheckContext, 'provider'>,
+    emit: (delta: string) => void,
+  ): Promise<Answer> {
+    // A fresh deadline: the model may have spent the whole of the first.
+    const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    // The learner's material grounds the dictionary too; Wikipedia's passages it finds itself.
+    const sources = ticket.material ? request.sources : [];
+    const answer = await composeChecked(
+      offline,
+      { ...request, sources, signal },
+      { ...context, retrieved: sources },
+      emit,
+    );
+    return { ...answer, fallback: true };
   }
 
   /** Inside the shared call: another instance may have cached the answer since we last looked. */
@@ -167,7 +270,12 @@ export function createExplainService(deps: ExplainDeps) {
     const { hold } = ticket;
     const ask = askOf(ticket);
     await record.store(
-      { ...ask, conceptName: ticket.input.query, material: ticket.material },
+      {
+        ...ask,
+        conceptName: ticket.input.query,
+        material: ticket.material,
+        fallback: result.fallback,
+      },
       result,
       hold ? (tx) => spending.settle(tx, hold, { ...ask, since: ticket.since }) : undefined,
     );
@@ -219,16 +327,27 @@ export function createExplainService(deps: ExplainDeps) {
     async complete(
       ticket: ExplainTicket,
       onDelta?: (delta: string) => void,
+      onRetry?: (reason: string) => void,
     ): Promise<ExplainResponse> {
+      const listen =
+        onDelta &&
+        ((delta: string) => {
+          const reason = retryReason(delta);
+          if (reason === null) onDelta(delta);
+          else onRetry?.(reason);
+        });
       let result: ExplainResponse;
       try {
-        result = await answerFor(ticket, newId(), onDelta);
+        result = await answerFor(ticket, newId(), listen);
       } catch (error) {
         await spending.refund(ticket);
+        if (error instanceof NeedsAiProviderError) throw needsAiProvider(languageOf(ticket.input));
         throw toProviderAppError(error);
       }
-      (deps.recorder ?? silentRecorder).answerServed(result.cached ? 'cache' : 'provider');
-      await recordAndSpend(ticket, result);
+      recorder.answerServed(result.cached ? 'cache' : 'provider');
+      // A fallback costs nothing (DESIGN.md §18): the unit held for the model goes back.
+      if (result.fallback) await spending.refund(ticket);
+      await recordAndSpend(result.fallback ? { ...ticket, hold: null } : ticket, result);
       return result;
     },
 

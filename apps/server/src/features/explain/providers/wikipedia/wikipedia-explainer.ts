@@ -1,5 +1,7 @@
 import type { Difficulty, LanguageId } from '@grasp/contract';
 import { type ExplainInput, type ExplanationProvider, NeedsAiProviderError } from '../provider.ts';
+import { answerFromExplanation } from './article-follow-up.ts';
+import { quizFromExplanation } from './article-quiz.ts';
 import { type Article, type ComposedExplanation, composeFromArticles } from './compose-article.ts';
 
 /** What the explainer needs of Wikipedia: the sources feature's article finder, in its shape. */
@@ -88,7 +90,19 @@ export function createWikipediaExplainer(options: WikipediaExplainerOptions): Ex
       return text;
     },
     stream,
-    tutor: (input) => dictionary.tutor(input),
-    quiz: (input) => dictionary.quiz(input),
+    async *tutor(input) {
+      // A Wikipedia-built explanation answers a follow-up from its own cited sentences.
+      const built = input.explanation.sources?.some((s) => s.origin === 'wikipedia');
+      const answer =
+        built && input.task === 'follow-up'
+          ? answerFromExplanation(input.question, input.explanation)
+          : null;
+      if (answer) yield answer;
+      else yield* dictionary.tutor(input);
+    },
+    async quiz(input) {
+      const built = input.explanation.sources?.some((s) => s.origin === 'wikipedia');
+      return built ? quizFromExplanation(input) : dictionary.quiz(input);
+    },
   };
 }
