@@ -62,3 +62,16 @@ export const ARTICLE_FRAMES: Record<LanguageId, ArticleFrame> = {
 /** The licence Wikipedia's text is under: every source built from it carries it. */
 export const WIKIPEDIA_LICENSE = 'CC BY-SA 4.0';
 export const WIKIPEDIA_LICENSE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
+
+/** What the explanation page says of where a text came from (DESIGN.md §18). */
+export const SOURCE_NOTICES = {
+  /** Beside a source whose text is Wikipedia's: the attribution its licence asks for. */
+  wikipediaAttribution: 'Text from Wikipedia, shared under',
+  licenseName: WIKIPEDIA_LICENSE,
+  /** The model failed and the no-key explainer answered: plain, calm and honest. */
+  fallbackFromWikipedia:
+    'The AI provider could not answer just now, so this explanation is made of sentences from the Wikipedia article listed under Sources. It cost you no unit.',
+  fallbackFromDictionary:
+    'The AI provider could not answer just now, so this explanation was built from the WordNet dictionary instead. It cost you no unit.',
+  fallbackTitle: 'Written without the AI provider',
+} as const;
