@@ -149,11 +149,15 @@ function readable(sentence: string): boolean {
 export const isDisambiguation = (extract: string) =>
   /\bmay (?:also )?refer to\b|\bcan refer to\b/i.test(extract.slice(0, 600));
 
+/** More than two minutes ever takes, from the article's start: a long page's tail is detail. */
+export const MAX_SENTENCES = 300;
+
 /** The article's readable sentences, in order, tail sections left out. */
-export function articleSentences(extract: string): ArticleSentence[] {
+export function articleSentences(extract: string, max = MAX_SENTENCES): ArticleSentence[] {
   const sentences: ArticleSentence[] = [];
   let section = '';
   for (const raw of extract.split('\n')) {
+    if (sentences.length >= max) break;
     const line = raw.trim();
     const heading = HEADING.exec(line);
     if (heading) {

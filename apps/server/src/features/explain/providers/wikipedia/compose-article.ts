@@ -80,6 +80,11 @@ interface Candidate extends ArticleSentence {
   words: number;
   /** Lower is plainer. */
   plainness: number;
+  /** The level may use it (a beginner's are short and plain). */
+  fits: boolean;
+  /** Its section's heading, or else its words, say this part. */
+  bySection: Record<Exclude<Role, 'what'>, boolean>;
+  byText: Record<Exclude<Role, 'what'>, boolean>;
 }
 
 /** A beginner's sentence cut at its first semicolon when it runs on (DESIGN.md §18 allows it). */
@@ -97,8 +102,25 @@ function candidatesOf(articles: readonly Article[], ask: ArticleAsk): Candidate[
       const text = trimmed(s.text, ask.difficulty);
       const words = wordCount(text);
       // English is graded; other scripts are judged by length alone.
-      const grade = ask.language === 'en' ? fleschKincaidGrade([text]) : words / 2;
-      return { ...s, text, n: i + 1, words, plainness: grade + words * 0.12 };
+      // Only a beginner's sentences are ranked by plainness; English is graded, others by length.
+      const graded = ask.difficulty === 'beginner' && ask.language === 'en';
+      const grade = graded ? fleschKincaidGrade([text]) : words / 2;
+      const plainness = grade + words * 0.12;
+      const cue = (test: (role: Exclude<Role, 'what'>) => boolean) => ({
+        how: test('how'),
+        example: test('example'),
+        takeaway: test('takeaway'),
+      });
+      return {
+        ...s,
+        text,
+        n: i + 1,
+        words,
+        plainness,
+        fits: fitsLevel(text, words, plainness, ask.difficulty),
+        bySection: cue((role) => SECTION_CUES[role].test(s.section)),
+        byText: cue((role) => CUES[role].test(text)),
+      };
     }),
   );
 }
@@ -113,9 +135,9 @@ function levelOrder(difficulty: Difficulty): (a: Candidate, b: Candidate) => num
 }
 
 /** Sentences a beginner cannot read easily are left for the higher levels. */
-const fitsLevel = (c: Candidate, difficulty: Difficulty) =>
+const fitsLevel = (text: string, words: number, plainness: number, difficulty: Difficulty) =>
   difficulty !== 'beginner' ||
-  (c.words <= 26 && c.plainness <= 16 && !/[=→+×÷]|\d\p{Lu}|\p{Lu}\d/u.test(c.text));
+  (words <= 26 && plainness <= 16 && !/[=→+×÷]|\d\p{Lu}|\p{Lu}\d/u.test(text));
 
 /**
  * Composes an explanation from the articles (DESIGN.md §18): the article's own sentences, each
@@ -139,8 +161,9 @@ export function composeFromArticles(
     chosen[role].push(c);
   };
   const order = levelOrder(ask.difficulty);
-  const pool = (test: (c: Candidate) => boolean) =>
-    all.filter((c) => !used.has(c) && fitsLevel(c, ask.difficulty) && test(c)).sort(order);
+  // Sorted once: every pool below is a filter of it, in the level's order.
+  const ordered = all.filter((c) => c.fits).sort(order);
+  const pool = (test: (c: Candidate) => boolean) => ordered.filter((c) => !used.has(c) && test(c));
 
   // What it is: the lead's first defining sentence, whatever its length.
   const definition =
@@ -150,18 +173,13 @@ export function composeFromArticles(
   const cuedFor = (role: Role) =>
     role === 'what'
       ? pool((c) => c.n === 1 && c.section === '')
-      : [
-          ...pool((c) => SECTION_CUES[role].test(c.section)),
-          ...pool((c) => !SECTION_CUES[role].test(c.section) && CUES[role].test(c.text)),
-        ];
+      : [...pool((c) => c.bySection[role]), ...pool((c) => !c.bySection[role] && c.byText[role])];
   // One sentence for each part first, so a short article still says how it works and an example.
   for (const role of ROLES) {
     const best = cuedFor(role)[0] ?? pool(() => true)[0];
     if (best && chosen[role].length === 0) take(role, best);
   }
-  const available = all
-    .filter((c) => fitsLevel(c, ask.difficulty))
-    .reduce((sum, c) => sum + c.words, 0);
+  const available = ordered.reduce((sum, c) => sum + c.words, 0);
   const goal = Math.min(target, available * 0.9);
   for (const role of ROLES) {
     const budget = goal * SHARES[role];
@@ -177,11 +195,8 @@ export function composeFromArticles(
   const min = Math.round(150 * ratio);
   for (const c of all.filter((x) => !used.has(x)).sort(order)) {
     if (words() >= Math.max(min * 1.15, goal * 0.9)) break;
-    if (ask.difficulty === 'beginner' && !fitsLevel(c, ask.difficulty)) continue;
-    const role =
-      ROLES.find(
-        (r) => r !== 'what' && (SECTION_CUES[r].test(c.section) || CUES[r].test(c.text)),
-      ) ?? 'how';
+    if (!c.fits) continue;
+    const role = ROLES.find((r) => r !== 'what' && (c.bySection[r] || c.byText[r])) ?? 'how';
     take(role, c);
   }
   if (words() < min * 0.85 || ROLES.some((r) => chosen[r].length === 0)) return null;

@@ -2,12 +2,24 @@
 
 /** Vowel groups, less a silent final e: close enough to rank sentences and report a grade. */
 export function syllables(word: string): number {
-  const w = word.toLowerCase().replace(/[^a-z]/g, '');
-  if (w.length === 0) return 0;
-  if (w.length <= 3) return 1;
-  const trimmed = w.replace(/(?:[^laeiouy]es|[^laeiouy]ed|[^laeiouy]e)$/, '').replace(/^y/, '');
-  const groups = trimmed.match(/[aeiouy]{1,2}/g)?.length ?? 0;
-  return Math.max(1, groups);
+  let count = 0;
+  let letters = 0;
+  let previousVowel = false;
+  let last = '';
+  let beforeLast = '';
+  for (const ch of word.toLowerCase()) {
+    if (ch < 'a' || ch > 'z') continue;
+    letters += 1;
+    const vowel = 'aeiouy'.includes(ch) && !(letters === 1 && ch === 'y');
+    if (vowel && !previousVowel) count += 1;
+    previousVowel = vowel;
+    beforeLast = last;
+    last = ch;
+  }
+  if (letters === 0) return 0;
+  if (letters <= 3) return 1;
+  if (last === 'e' && !'laeiouy'.includes(beforeLast)) count -= 1;
+  return Math.max(1, count);
 }
 
 const wordsOf = (text: string) => text.split(/\s+/).filter((w) => /[A-Za-z]/.test(w));
