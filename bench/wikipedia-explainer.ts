@@ -27,8 +27,8 @@ import { startFakeWikipedia } from '../apps/server/src/test/fake-vendors/fake-wi
 import {
   ENGLISH_ARTICLES,
   OTHER_ARTICLES,
-  SIMPLE_ARTICLES,
   type SampleArticle,
+  SIMPLE_ARTICLES,
   sampleEditions,
 } from '../apps/server/src/test/sample-articles.ts';
 import { percentile, print } from './lib.ts';
