@@ -35,6 +35,8 @@ export interface FakeWikipediaOptions {
   pages?: Record<string, FakePage[]>;
   /** Every English search finds a page named after the query (for the e2e and the bench). */
   anyEnglishQuery?: boolean;
+  /** A search finds a page only by its title, not by any word of its text (the e2e server's). */
+  byTitleOnly?: boolean;
   port?: number;
 }
 
@@ -83,7 +85,9 @@ export async function startFakeWikipedia(options: FakeWikipediaOptions = {}) {
   function find(language: string, query: string): FakePage[] {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     const hits = pagesIn(language).filter((page) =>
-      words.some((w) => `${page.title} ${page.extract}`.toLowerCase().includes(w)),
+      options.byTitleOnly
+        ? page.title.toLowerCase() === query.trim().toLowerCase()
+        : words.some((w) => `${page.title} ${page.extract}`.toLowerCase().includes(w)),
     );
     if (hits.length === 0 && language === 'en' && options.anyEnglishQuery && words.length > 0) {
       return [madeUpPage(query)];

@@ -83,6 +83,8 @@ export function createWikipediaExplainer(options: WikipediaExplainerOptions): Ex
     get available() {
       return dictionary.available;
     },
+    // Every language whose edition has the article; without Wikipedia, the dictionary's English.
+    ...(articles === null && dictionary.languages ? { languages: dictionary.languages } : {}),
     grounding: 'own',
     async generate(input) {
       let text = '';
