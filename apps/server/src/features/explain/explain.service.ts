@@ -19,7 +19,6 @@ import { newId } from '../../lib/ids.ts';
 import { queryKey } from '../../lib/query-key.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
 import type { SourcesService } from '../sources/index.ts';
-import { extractRelatedConcepts } from './answer.ts';
 import * as repo from './explain.repository.ts';
 import { activitySince, anonymiseActivityOf } from './explain-activity.repository.ts';
 import {
@@ -30,18 +29,13 @@ import {
   toProviderAppError,
 } from './explain-errors.ts';
 import { createInFlight, type InFlight } from './in-flight.ts';
-import {
-  type ExplanationProvider,
-  NeedsAiProviderError,
-  ProviderFailureError,
-  ProviderTimeoutError,
-} from './providers/provider.ts';
+import { type ExplanationProvider, NeedsAiProviderError } from './providers/provider.ts';
 import type { ExplanationSponsor } from './sponsor.ts';
 import { cacheKeyOf, createAnswerCache } from './stages/answer-cache.ts';
-import { type Answer, type CheckContext, parseAnswer } from './stages/check.ts';
-import { type ComposeRequest, compose, retryDelta, retryReason } from './stages/compose.ts';
+import type { Answer, CheckContext } from './stages/check.ts';
+import { BrokenPromiseError, composeChecked, isModelFailure } from './stages/checked-compose.ts';
+import { type ComposeRequest, retryDelta, retryReason } from './stages/compose.ts';
 import { findSources } from './stages/find-sources.ts';
-import { keepPromise } from './stages/keep-promise.ts';
 import { createRecord, toExplanation } from './stages/record.ts';
 import { createSpending, type Payment, type Units } from './stages/spend.ts';
 
@@ -98,24 +92,6 @@ export { readAnswerDetails } from './stages/record.ts';
 
 const languageOf = (input: ExplainInput): LanguageId => input.language ?? 'en';
 
-/** A model's answer that broke the promise twice: served only when nothing better can be had. */
-class BrokenPromiseError extends Error {
-  override name = 'BrokenPromiseError';
-  constructor(
-    reason: string,
-    readonly answer: Answer,
-  ) {
-    super(reason);
-  }
-}
-
-/** What the no-key explainer stands in for (DESIGN.md §18): timeout, 5xx, quota, unreachable. */
-const isModelFailure = (error: unknown) =>
-  error instanceof ProviderFailureError ||
-  error instanceof ProviderTimeoutError ||
-  error instanceof BrokenPromiseError ||
-  (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'));
-
 export function createExplainService(deps: ExplainDeps) {
   const { db } = deps;
   const inFlight = deps.inFlight ?? createInFlight<Answer>();
@@ -163,7 +139,7 @@ export function createExplainService(deps: ExplainDeps) {
     const context = { template, difficulty, language, retrieved, material };
     let answer: Answer;
     try {
-      answer = await composeChecked(provider, request, context, emit);
+      answer = await composeChecked(provider, request, context, emit, recorder);
     } catch (error) {
       const offline = deps.providers.get('offline');
       if (!offline || provider.id === 'offline' || !isModelFailure(error)) throw error;
@@ -176,44 +152,6 @@ export function createExplainService(deps: ExplainDeps) {
     }
     if (!answer.fallback) await cache.remember(keyOf(ticket), answer);
     return answer;
-  }
-
-  /** compose → check and mend; what cannot be mended is asked once more, naming what was wrong. */
-  async function composeChecked(
-    provider: ExplanationProvider,
-    request: ComposeRequest,
-    context: Omit<CheckContext, 'provider'>,
-    emit: (delta: string) => void,
-  ): Promise<Answer> {
-    const checked = async (feedback?: string) => {
-      const text = await compose(provider, feedback ? { ...request, feedback } : request, emit);
-      const { answer, citationsDropped } = parseAnswer(text, { ...context, provider });
-      return { answer, citationsDropped, verdict: keepPromise(answer.response, context.language) };
-    };
-    let first = await checked();
-    let outcome: 'pass' | 'mended' | 'reasked' | 'failed' =
-      first.verdict.outcome === 'pass' && first.citationsDropped ? 'mended' : 'pass';
-    // The no-key explainer would answer the same again: only a model is asked twice.
-    if (first.verdict.outcome === 'reask' && provider.id !== 'offline') {
-      emit(retryDelta(first.verdict.reason));
-      first = await checked(first.verdict.reason);
-      outcome = 'reasked';
-    }
-    const { answer, verdict } = first;
-    if (verdict.outcome === 'reask') outcome = 'failed';
-    else if (verdict.outcome === 'mended' && outcome === 'pass') outcome = 'mended';
-    recorder.answerChecked(provider.id, outcome);
-    const mended =
-      verdict.outcome === 'mended'
-        ? {
-            ...answer,
-            response: verdict.markdown,
-            relatedConcepts: extractRelatedConcepts(verdict.markdown),
-          }
-        : answer;
-    if (verdict.outcome === 'reask' && provider.id !== 'offline')
-      throw new BrokenPromiseError(verdict.reason, mended);
-    return mended;
   }
 
   /** The no-key explainer's answer to a model's ask: marked, and paid for by nobody. */
@@ -233,6 +171,7 @@ export function createExplainService(deps: ExplainDeps) {
       { ...request, sources, signal },
       { ...context, retrieved: sources },
       emit,
+      recorder,
     );
     return { ...answer, fallback: true };
   }

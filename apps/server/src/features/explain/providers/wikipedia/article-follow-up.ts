@@ -1,5 +1,8 @@
 import type { ExplanationContext } from '../provider.ts';
-import { splitSentences } from './article-text.ts';
+
+/** The explanation's cited sentences: each ends with its markers, "… colours. [1]". */
+export const citedSentences = (text: string): string[] =>
+  (text.match(/[^[\]]+?(?:\s*\[\d+\])+/g) ?? []).map((s) => s.trim()).filter(Boolean);
 
 const WORD = /[\p{L}\p{M}\p{N}]{3,}/gu;
 const COMMON = new Set(
@@ -24,9 +27,7 @@ export function answerFromExplanation(
     (question.match(WORD) ?? []).filter((w) => !COMMON.has(w.toLowerCase())).map(stem),
   );
   if (asked.size === 0) return null;
-  const sentences = explanation.sections.flatMap((s) =>
-    s.content.split('\n').flatMap((line) => splitSentences(line.trim())),
-  );
+  const sentences = explanation.sections.flatMap((s) => citedSentences(s.content));
   const scored = sentences
     .map((text, index) => ({
       text,

@@ -1,6 +1,6 @@
 import { QUIZ_MIN_QUESTIONS, type QuizDraft } from '@grasp/contract';
 import { NeedsAiProviderError, type QuizInput } from '../provider.ts';
-import { splitSentences } from './article-text.ts';
+import { citedSentences } from './article-follow-up.ts';
 
 const KEY_WORD = /\p{L}[\p{L}\p{M}-]{5,}/gu;
 const CITATION = /\s*\[\d+\]/g;
@@ -21,10 +21,7 @@ function keyWordOf(sentence: string, title: string): string | undefined {
 export function quizFromExplanation(input: QuizInput): QuizDraft {
   const { explanation } = input;
   const picked = explanation.sections.flatMap((section) => {
-    const sentences = section.content
-      .split('\n')
-      .flatMap((line) => splitSentences(line.trim()))
-      .filter((s) => /\[\d+\]/.test(s));
+    const sentences = citedSentences(section.content);
     for (const sentence of sentences) {
       const word = keyWordOf(sentence, explanation.query);
       if (word) return [{ section: section.title, sentence, word }];
