@@ -97,7 +97,7 @@ for (const difficulty of DIFFICULTIES) {
 
 print('');
 print(
-  'per language (beginner, its own edition)   n  words p50  seconds p50  in shape  words from article',
+  'per language (its own edition)             n  words p50  seconds p50  in shape  words from article',
 );
 for (const [language, samples] of Object.entries(OTHER_ARTICLES) as [
   LanguageId,
