@@ -101,6 +101,8 @@ export interface ExplanationsTable {
   /** The learner's material it was grounded in (migration 0010); kept after the material goes. */
   material_id: string | null;
   material_title: string | null;
+  /** 1 when the model failed and the no-key explainer wrote it (migration 0027). */
+  fallback: Generated<number>;
   created_at: Timestamp;
 }
 

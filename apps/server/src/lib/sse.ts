@@ -45,12 +45,18 @@ function errorBody(error: unknown, language: LanguageId): ErrorBody {
 export async function replyWithEvents<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  produce: (onDelta: (text: string) => void) => Promise<T>,
+  produce: (
+    onDelta: (text: string) => void,
+    onEvent: (event: string, data: unknown) => void,
+  ) => Promise<T>,
 ): Promise<FastifyReply> {
   const language = await request.server.languageOf(request);
   const stream = openEventStream(reply, language);
   try {
-    const result = await produce((text) => stream.send('delta', { text }));
+    const result = await produce(
+      (text) => stream.send('delta', { text }),
+      (event, data) => stream.send(event, data),
+    );
     stream.send('done', result);
   } catch (error) {
     if (!(error instanceof AppError)) request.log.error({ err: error }, 'streamed answer failed');

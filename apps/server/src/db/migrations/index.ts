@@ -16,6 +16,7 @@ import * as passkeys from './0017-passkeys.ts';
 import * as operatorConsole from './0018-operator-console.ts';
 import * as overviewRollups from './0022-overview-rollups.ts';
 import * as interfaceLanguage from './0023-interface-language.ts';
+import * as explanationFallback from './0027-explanation-fallback.ts';
 
 /** Migrations in order; imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   // Numbered after the migrations of branches built beside it (0019–0021).
   '0022-overview-rollups': overviewRollups,
   '0023-interface-language': interfaceLanguage,
+  // Numbered after the migrations of branches built beside it (0024–0026).
+  '0027-explanation-fallback': explanationFallback,
 };

@@ -37,6 +37,7 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
   });
   afterAll(() => t.close());
   beforeEach(() => {
+    offline.state.mode = 'ok';
     fake.state.mode = 'ok';
     fake.state.delayMs = 0;
   });
@@ -145,8 +146,10 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
     expect(done.response).toContain('Photosynthesis');
   });
 
+  // Below, the no-key explainer fails too: nothing to fall back on (see explain-promise.test.ts).
   it('streams an error event when the provider fails, and gives the unit back', async () => {
     fake.state.mode = 'fail';
+    offline.state.mode = 'fail';
     const before = await units(alice, 'alice');
     const res = await explain(
       alice,
@@ -190,6 +193,7 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
 
   it('maps a provider timeout to the timeout message and keeps units untouched', async () => {
     fake.state.mode = 'hang';
+    offline.state.mode = 'fail';
     const before = await units(alice, 'alice');
     const res = await explain(alice, { query: 'Relativity', template: 'default' });
     expect(res.statusCode).toBe(504);
@@ -202,6 +206,7 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
 
   it('treats an empty answer as a failure', async () => {
     fake.state.mode = 'garbage';
+    offline.state.mode = 'fail';
     const res = await explain(alice, { query: 'Nothing', template: 'default' });
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe(ERROR_MESSAGES.explanationFailed);

@@ -20,6 +20,8 @@ export interface ExplainInput {
   sources?: readonly Source[];
   /** Aborted on the 30 s timeout or when the caller goes away. */
   signal: AbortSignal;
+  /** Asked again: what was wrong with the first answer (DESIGN.md §18). */
+  feedback?: string | undefined;
 }
 
 /**
