@@ -165,7 +165,9 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
     const { token } = await signedInUser(t.app, t.database.db, 'Meera', '1234', {
       interfaceLanguage: 'hi',
     });
+    // Both the model and the no-key fallback fail, so the learner sees the error itself.
     fake.state.mode = 'fail';
+    offline.state.mode = 'fail';
     const streamed = await explain(
       token,
       { query: 'Osmosis', template: 'default' },
