@@ -46,9 +46,10 @@ import { tracing } from './lib/tracing.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { languagePlugin } from './plugins/language.ts';
 import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { RequestLog, requestLogger } from './plugins/request-log.ts';
+import { RequestLog, requestLogger, secretFreeLogging } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { inlineScriptHashes, loadSpaPages, registerSpa } from './plugins/spa.ts';
 import { testClockRoutes } from './plugins/test-clock.ts';
@@ -89,11 +90,13 @@ const traceIdMixin = () => {
 };
 
 function loggerOptions(config: Config, stream: AppDeps['logStream']) {
-  const logLevel = config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info');
-  const level = tracing().enabled ? { level: logLevel, mixin: traceIdMixin } : { level: logLevel };
-  if (stream) return { ...level, stream };
-  if (config.NODE_ENV === 'development') return { ...level, transport: { target: 'pino-pretty' } };
-  return level;
+  const level = config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info');
+  const base = tracing().enabled
+    ? { level, mixin: traceIdMixin, ...secretFreeLogging }
+    : { level, ...secretFreeLogging };
+  if (stream) return { ...base, stream };
+  if (config.NODE_ENV === 'development') return { ...base, transport: { target: 'pino-pretty' } };
+  return base;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -150,6 +153,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', () => services.meter.flush());
   await app.register(authenticatePlugin, {
+    authenticate: async (token) => services.auth.authenticate(token),
+  });
+  await app.register(languagePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),
   });
   await app.register(healthRoutes(services.health));

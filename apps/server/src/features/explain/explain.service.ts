@@ -24,16 +24,18 @@ import * as repo from './explain.repository.ts';
 import { activitySince, anonymiseActivityOf } from './explain-activity.repository.ts';
 import {
   checkWritesLanguage,
+  languageNeedsAiProvider,
   premiumTemplateError,
   providerUnavailableError,
   toProviderAppError,
 } from './explain-errors.ts';
 import { createInFlight, type InFlight } from './in-flight.ts';
-import type { ExplanationProvider } from './providers/provider.ts';
+import { type ExplanationProvider, NeedsAiProviderError } from './providers/provider.ts';
 import type { ExplanationSponsor } from './sponsor.ts';
 import { cacheKeyOf, createAnswerCache } from './stages/answer-cache.ts';
-import { type Answer, checkAnswer } from './stages/check.ts';
-import { compose } from './stages/compose.ts';
+import type { Answer, CheckContext } from './stages/check.ts';
+import { BrokenPromiseError, composeChecked, isModelFailure } from './stages/checked-compose.ts';
+import { type ComposeRequest, retryDelta, retryReason } from './stages/compose.ts';
 import { findSources } from './stages/find-sources.ts';
 import { createRecord, toExplanation } from './stages/record.ts';
 import { createSpending, type Payment, type Units } from './stages/spend.ts';
@@ -99,6 +101,15 @@ export function createExplainService(deps: ExplainDeps) {
   const cache = createAnswerCache(db, deps.clock);
   const record = createRecord(db, deps.clock);
   const spending = createSpending(deps);
+  const recorder = deps.recorder ?? silentRecorder;
+  const needsAiProvider = (language: LanguageId) =>
+    languageNeedsAiProvider(
+      language,
+      deps.providers
+        .list()
+        .filter((p) => p.available && p.id !== 'offline' && p.languages.includes(language))
+        .map((p) => p.label),
+    );
   const keyOf = (t: ExplainTicket) =>
     cacheKeyOf({
       queryKey: t.queryKey,
@@ -109,7 +120,11 @@ export function createExplainService(deps: ExplainDeps) {
       materialId: t.material?.materialId,
     });
 
-  /** find sources → compose → check; the answer is then cached for everyone who asks the same. */
+  /**
+   * find sources → compose → check and mend (asking once more if need be); a model that fails
+   * hands over to the no-key explainer. A model's answer is then cached for everyone who asks
+   * the same; a fallback is not, so the next ask tries the model again.
+   */
   async function askProvider(ticket: ExplainTicket, emit: (delta: string) => void) {
     const { input, provider, material } = ticket;
     const language = languageOf(input);
@@ -126,12 +141,44 @@ export function createExplainService(deps: ExplainDeps) {
     );
     const { query, template, difficulty } = input;
     const request = { query, template, difficulty, language, sources: retrieved, signal };
-    const text = await inSpan('explain.compose', () => compose(provider, request, emit));
-    const answer = await inSpan('explain.check', async () =>
-      checkAnswer(text, { provider, template, difficulty, language, retrieved, material }),
-    );
-    await cache.remember(keyOf(ticket), answer);
+    const context = { template, difficulty, language, retrieved, material };
+    let answer: Answer;
+    try {
+      answer = await composeChecked(provider, request, context, emit, recorder);
+    } catch (error) {
+      const offline = deps.providers.get('offline');
+      if (!offline || provider.id === 'offline' || !isModelFailure(error)) throw error;
+      emit(retryDelta(error instanceof BrokenPromiseError ? error.message : 'the model failed'));
+      // Nothing better to be had (no article in the language): the model's error, or its answer.
+      answer = await fallbackAnswer(offline, ticket, request, context, emit).catch(() => {
+        if (error instanceof BrokenPromiseError) return error.answer;
+        throw error;
+      });
+    }
+    if (!answer.fallback) await cache.remember(keyOf(ticket), answer);
     return answer;
+  }
+
+  /** The no-key explainer's answer to a model's ask: marked, and paid for by nobody. */
+  async function fallbackAnswer(
+    offline: ExplanationProvider,
+    ticket: ExplainTicket,
+    request: ComposeRequest,
+    context: Omit<CheckContext, 'provider'>,
+    emit: (delta: string) => void,
+  ): Promise<Answer> {
+    // A fresh deadline: the model may have spent the whole of the first.
+    const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    // The learner's material grounds the dictionary too; Wikipedia's passages it finds itself.
+    const sources = ticket.material ? request.sources : [];
+    const answer = await composeChecked(
+      offline,
+      { ...request, sources, signal },
+      { ...context, retrieved: sources },
+      emit,
+      recorder,
+    );
+    return { ...answer, fallback: true };
   }
 
   /** Inside the shared call: another instance may have cached the answer since we last looked. */
@@ -166,17 +213,13 @@ export function createExplainService(deps: ExplainDeps) {
   async function recordAndSpend(ticket: ExplainTicket, result: ExplainResponse): Promise<void> {
     const { hold } = ticket;
     const ask = askOf(ticket);
+    const settle = hold
+      ? (tx: Parameters<typeof spending.settle>[0]) =>
+          inSpan('explain.spend', () => spending.settle(tx, hold, { ...ask, since: ticket.since }))
+      : undefined;
+    const recorded = { ...ask, conceptName: ticket.input.query, material: ticket.material };
     await inSpan('explain.record', () =>
-      record.store(
-        { ...ask, conceptName: ticket.input.query, material: ticket.material },
-        result,
-        hold
-          ? (tx) =>
-              inSpan('explain.spend', () =>
-                spending.settle(tx, hold, { ...ask, since: ticket.since }),
-              )
-          : undefined,
-      ),
+      record.store({ ...recorded, fallback: result.fallback }, result, settle),
     );
   }
 
@@ -226,16 +269,27 @@ export function createExplainService(deps: ExplainDeps) {
     async complete(
       ticket: ExplainTicket,
       onDelta?: (delta: string) => void,
+      onRetry?: (reason: string) => void,
     ): Promise<ExplainResponse> {
+      const listen =
+        onDelta &&
+        ((delta: string) => {
+          const reason = retryReason(delta);
+          if (reason === null) onDelta(delta);
+          else onRetry?.(reason);
+        });
       let result: ExplainResponse;
       try {
-        result = await answerFor(ticket, newId(), onDelta);
+        result = await answerFor(ticket, newId(), listen);
       } catch (error) {
         await spending.refund(ticket);
+        if (error instanceof NeedsAiProviderError) throw needsAiProvider(languageOf(ticket.input));
         throw toProviderAppError(error);
       }
-      (deps.recorder ?? silentRecorder).answerServed(result.cached ? 'cache' : 'provider');
-      await recordAndSpend(ticket, result);
+      recorder.answerServed(result.cached ? 'cache' : 'provider');
+      // A fallback costs nothing (DESIGN.md §18): the unit held for the model goes back.
+      if (result.fallback) await spending.refund(ticket);
+      await recordAndSpend(result.fallback ? { ...ticket, hold: null } : ticket, result);
       return result;
     },
 

@@ -109,8 +109,15 @@ export function createRemoteProvider({
     if (model === null) throw new ProviderFailureError(`${id} is not configured`);
     return model();
   };
-  const promptOf = ({ query, template, difficulty, language, sources }: ExplainInput) =>
-    prompts.explain({ query, template, difficulty, language, ...(sources ? { sources } : {}) });
+  const promptOf = ({ query, template, difficulty, language, sources, feedback }: ExplainInput) =>
+    prompts.explain({
+      query,
+      template,
+      difficulty,
+      language,
+      ...(sources ? { sources } : {}),
+      ...(feedback ? { feedback } : {}),
+    });
   const learningPrompt = <T>(build: ((input: T) => PromptParts) | undefined, input: T) => {
     if (!build) throw new ProviderFailureError(`${id} was not built for the learning loop`);
     return build(input);

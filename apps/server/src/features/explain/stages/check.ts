@@ -30,6 +30,14 @@ export interface CheckContext {
  * usable is a provider failure.
  */
 export function checkAnswer(text: string, context: CheckContext): Answer {
+  return parseAnswer(text, context).answer;
+}
+
+/** checkAnswer, and whether markers that point at no source were dropped (a mend). */
+export function parseAnswer(
+  text: string,
+  context: CheckContext,
+): { answer: Answer; citationsDropped: boolean } {
   const { provider, language, material } = context;
   const withoutGraph = extractGraph(text);
   const withoutQuestions = extractSuggestedQuestions(withoutGraph.markdown);
@@ -44,7 +52,7 @@ export function checkAnswer(text: string, context: CheckContext): Answer {
   );
   if (!isUsableAnswer(markdown))
     throw new ProviderFailureError('The provider answered with nothing usable');
-  return {
+  const answer: Answer = {
     response: markdown,
     provider: provider.id,
     template: context.template,
@@ -58,4 +66,5 @@ export function checkAnswer(text: string, context: CheckContext): Answer {
     sources,
     ...(material ? { material } : {}),
   };
+  return { answer, citationsDropped: markdown !== own.markdown };
 }

@@ -57,6 +57,7 @@ export function toExplanation(row: NonNullable<Awaited<ReturnType<typeof repo.ex
     ...(row.material_id && row.material_title
       ? { material: { materialId: row.material_id, title: row.material_title } }
       : {}),
+    ...(row.fallback === 1 ? { fallback: true } : {}),
     createdAt: row.created_at,
   };
 }
@@ -70,6 +71,8 @@ export interface MessageOwner {
   difficulty: string;
   language: string;
   material?: MaterialRef | undefined;
+  /** The model failed and the no-key explainer wrote it. */
+  fallback?: boolean | undefined;
 }
 
 type Message = repo.NewExplanation & { text: AnswerText };
