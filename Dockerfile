@@ -32,6 +32,8 @@ RUN npm install --prefix /tmp/sqlite --no-save --no-audit --no-fund better-sqlit
  && rm -rf /tmp/sqlite
 
 FROM node:24-bookworm-slim
+# Every interface: with the default sandbox checkout the server then starts only with
+# SANDBOX_PAYMENTS=allow or real payment settings (DESIGN.md §16).
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 # argon2 hashes in 19 MiB; without this glibc keeps each freed buffer in its heap (~40 MB RSS)
 ENV MALLOC_MMAP_THRESHOLD_=131072

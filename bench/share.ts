@@ -41,7 +41,14 @@ function wire(url: string, encoding: string): Promise<{ bytes: number; body: str
 }
 
 const port = basePort(3401);
-const server = await startServer('apps/server/dist/main.js', port, { RATE_LIMIT_SCALE: '100000' });
+// CPU_PROF_DIR=… writes the server's CPU profile there (bench/profile-summary.ts reads it).
+const profileDir = process.env.CPU_PROF_DIR;
+const server = await startServer(
+  'apps/server/dist/main.js',
+  port,
+  { RATE_LIMIT_SCALE: '100000' },
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
 const hello = await startServer('bench/hello-world.mjs', port + 1);
 try {
   const token = await signUp(server, `bench${Date.now()}`);

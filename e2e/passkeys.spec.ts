@@ -56,6 +56,9 @@ test('a passkey added on /account, renamed, signs in without a username, then is
   let passkeys = await openAccount(page);
   await expect(passkeys.getByText(PASSKEY_LABELS.empty)).toBeVisible();
   await passkeys.getByRole('button', { name: PASSKEY_LABELS.add }).click();
+  // A new way in needs the PIN first (NIST 800-63B): a stolen session cannot add one.
+  await passkeys.getByLabel(PASSKEY_LABELS.pinField, { exact: true }).fill('1234');
+  await passkeys.getByRole('button', { name: PASSKEY_LABELS.confirmAdd }).click();
   await expect(passkeys.getByRole('status')).toHaveText(PASSKEY_MESSAGES.added, LOADED);
   // Named after this device at first, and kept by the authenticator as a discoverable credential.
   await expect(passkeys.getByRole('listitem')).toHaveCount(1);

@@ -15,7 +15,10 @@ await build({
   target: 'node20',
   sourcemap: true,
   packages: 'external',
-  alias: { '@grasp/contract': '../../packages/contract/src/index.ts' },
+  alias: {
+    '@grasp/contract/server-catalogs': '../../packages/contract/src/i18n/server-catalogs.ts',
+    '@grasp/contract': '../../packages/contract/src/index.ts',
+  },
   logLevel: 'warning',
 });
 

@@ -8,7 +8,7 @@
 import { LANGUAGE_ENGLISH_NAMES, LANGUAGE_IDS, type LanguageId } from '@grasp/contract';
 import { fakeAnswer } from '../../apps/server/src/test/fake-answers.ts';
 import { startFakeOpenAI } from '../../apps/server/src/test/fake-vendors/fake-openai.ts';
-import { FAKE_AI_KEY, FAKE_AI_PORT } from './fake-ai.ts';
+import { FAKE_AI_KEY, FAKE_AI_PORT, OUTAGE_QUERY } from './fake-ai.ts';
 
 /** The language the system prompt asks for ("Write the whole answer in Hindi (…)"). */
 function languageOf(prompt: string): LanguageId {
@@ -26,6 +26,7 @@ vendor.behave({
     // The user turn's fence, the last one: the system text names the tags too.
     const query =
       [...prompt.matchAll(/<concept>([^<]*)<\/concept>/gu)].at(-1)?.[1] ?? 'Photosynthesis';
+    if (query === OUTAGE_QUERY) return { kind: 'error', status: 503, message: 'Overloaded' };
     const answer = fakeAnswer(languageOf(prompt), { query });
     // Given numbered sources, it cites the first at the end of its first paragraph, as asked.
     const text = prompt.includes('<source n=\\"1\\"')

@@ -42,12 +42,14 @@ import { statsRoutes } from './features/stats/stats.routes.ts';
 import { type Clock, shiftableClock, systemClock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { createSharedRedis } from './lib/shared-redis.ts';
+import { tracing } from './lib/tracing.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { languagePlugin } from './plugins/language.ts';
 import { refuseNulCharacters } from './plugins/nul-characters.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { RequestLog, requestLogger } from './plugins/request-log.ts';
+import { RequestLog, requestLogger, secretFreeLogging } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { inlineScriptHashes, loadSpaPages, registerSpa } from './plugins/spa.ts';
 import { testClockRoutes } from './plugins/test-clock.ts';
@@ -83,11 +85,20 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
+/** The current trace's id on every line logged through pino while tracing is on. */
+const traceIdMixin = () => {
+  const traceId = tracing().traceId();
+  return traceId ? { trace_id: traceId } : {};
+};
+
 function loggerOptions(config: Config, stream: AppDeps['logStream']) {
   const level = config.LOG_LEVEL ?? (config.NODE_ENV === 'test' ? 'silent' : 'info');
-  if (stream) return { level, stream };
-  if (config.NODE_ENV === 'development') return { level, transport: { target: 'pino-pretty' } };
-  return { level };
+  const base = tracing().enabled
+    ? { level, mixin: traceIdMixin, ...secretFreeLogging }
+    : { level, ...secretFreeLogging };
+  if (stream) return { ...base, stream };
+  if (config.NODE_ENV === 'development') return { ...base, transport: { target: 'pino-pretty' } };
+  return base;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -104,6 +115,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 60_000,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  // The server span of each request (lib/otel.ts) named by its route, once the route is known.
+  if (tracing().enabled) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      // No route, no name: a raw path may carry a token (SPEC's unsubscribe links do).
+      if (request.routeOptions.url) tracing().route(request.method, request.routeOptions.url);
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -142,6 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authenticatePlugin, {
     authenticate: async (token) => services.auth.authenticate(token),
   });
+  await app.register(languagePlugin, {
+    authenticate: async (token) => services.auth.authenticate(token),
+  });
   await app.register(healthRoutes(services.health));
   // Sign-in is all that reads or sets a cookie (the device cookie, DESIGN.md §14): its routes
   // alone get the cookie plugin's two hooks, which ran on every request before.
@@ -163,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(distillRoutes(services.distill));
   await app.register(materialsRoutes(services.materials, { receiveMs: deps.uploadReceiveMs }));
   app.addHook('onClose', () => services.materials.close());
+  app.addHook('onClose', async () => services.share.close());
   await app.register(billingRoutes(services.billing));
   if (testClock) {
     await app.register(testJobsRoutes({ reconcile: () => services.billing.reconciliation.run() }));

@@ -8,10 +8,18 @@ import { turnOutput } from './lib/turn-output.ts';
 async function start(): Promise<void> {
   const config = parseEnv(process.env);
   const secrets = loadSecrets(config.DATA_DIR, config);
+  // Before anything makes a request or a query: node:http is patched for its spans.
+  const otel = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await (await import('./lib/otel.ts')).startOtel({
+        protocol: config.OTEL_EXPORTER_OTLP_PROTOCOL,
+        serviceName: config.OTEL_SERVICE_NAME,
+      })
+    : null;
   const database = openDatabase({
     url: config.databaseUrl,
     dataDir: config.DATA_DIR,
     checkpointInBackground: true,
+    traced: otel !== null,
   });
   await migrateToLatest(database.db, database.schema);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
@@ -37,6 +45,7 @@ async function start(): Promise<void> {
     await app.close();
     await database.close();
     redis?.disconnect();
+    await otel?.shutdown();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

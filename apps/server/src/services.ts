@@ -37,6 +37,7 @@ import {
   createConfiguredProviders,
   createProviderRegistry,
 } from './features/explain/providers/registry.ts';
+import { createWikipediaExplainer } from './features/explain/providers/wikipedia/wikipedia-explainer.ts';
 import { vendorOptionsOf } from './features/explain/vendor-options.ts';
 import { createHealthService } from './features/health/health.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
@@ -54,9 +55,14 @@ import { createRemindersService } from './features/reminders/reminders.service.t
 import { createUnsubscribeTokens } from './features/reminders/unsubscribe-token.ts';
 import { createShareService } from './features/share/share.service.ts';
 import { createSiteService } from './features/site/site.service.ts';
-import { createSourcesService, createWikipediaSources } from './features/sources/index.ts';
+import {
+  createSourcesService,
+  createWikipediaArticleSource,
+  createWikipediaSources,
+} from './features/sources/index.ts';
 import { createStatsService } from './features/stats/stats.service.ts';
 import { systemClock } from './lib/clock.ts';
+import { createInvalidation } from './lib/invalidation.ts';
 import { createMailer } from './lib/mailer.ts';
 import { type Recorder, silentRecorder } from './lib/recorder.ts';
 import type { SharedRedis } from './lib/shared-redis.ts';
@@ -110,6 +116,7 @@ export function createServices(
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
       outboxDir: join(config.DATA_DIR, 'outbox'),
+      log,
     });
   const { changes } = database;
   const usage = createUsageService({ db, clock, recorder, changes });
@@ -146,18 +153,32 @@ export function createServices(
     rp: relyingPartyOf(config.PUBLIC_URL, config.PASSKEY_RP_ID),
     publicUrl: config.PUBLIC_URL,
     openSession: (userId, client) => auth.openSession(userId, client),
+    confirmPin: (user, pin, sessionId) => auth.confirmPin(user, pin, sessionId),
     takeSignInFailure: (address) => limits.takeSignInFailure(address),
     log,
   });
   // One dictionary, so the offline explainer and distiller share its cache and open files.
   const wordnet = createWordNet();
+  const wikipediaOptions = {
+    baseUrl: config.WIKIPEDIA_URL,
+    userAgent: `${PRODUCT_NAME}/1.0 (${config.PUBLIC_URL}; ${config.SUPPORT_EMAIL})`,
+    redis: shared,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    log,
+  };
+  // The no-key explainer's articles (DESIGN.md §18); off with retrieval.
+  const wikipediaArticles =
+    config.SOURCES === 'off' ? null : createWikipediaArticleSource(wikipediaOptions);
   const providers = createProviderRegistry(
     (
       deps.providers ??
       createConfiguredProviders(
         vendorOptionsOf(config, meter.aiCall),
         { explain: buildPrompt, tutor: buildTutorPrompt, quiz: buildQuizPrompt },
-        englishOnly(createOfflineProvider({ wordnet })),
+        createWikipediaExplainer({
+          articles: wikipediaArticles,
+          dictionary: englishOnly(createOfflineProvider({ wordnet })),
+        }),
       )
     ).map((provider) => recordedProvider(provider, recorder)),
     config.DEFAULT_AI_PROVIDER,
@@ -170,16 +191,7 @@ export function createServices(
   });
   const sources = createSourcesService({
     material: createMaterialSources(materials),
-    wikipedia:
-      config.SOURCES === 'off'
-        ? null
-        : createWikipediaSources({
-            baseUrl: config.WIKIPEDIA_URL,
-            userAgent: `${PRODUCT_NAME}/1.0 (${config.PUBLIC_URL}; ${config.SUPPORT_EMAIL})`,
-            redis: shared,
-            keyPrefix: config.REDIS_KEY_PREFIX,
-            log,
-          }),
+    wikipedia: config.SOURCES === 'off' ? null : createWikipediaSources(wikipediaOptions),
     budgetMs: deps.sourcesBudgetMs,
   });
   const explain = createExplainService({
@@ -238,6 +250,11 @@ export function createServices(
     records: learning,
     users: auth,
     renderer: deps.shareRenderer ?? null,
+    invalidation: createInvalidation({
+      changes,
+      redis: redis && shared ? { client: redis, shared } : null,
+      channel: `${config.REDIS_KEY_PREFIX}share-pages:revoked`,
+    }),
   });
   const distill = createDistillService({
     db,
@@ -270,6 +287,7 @@ export function createServices(
     clock,
     mailer,
     auth,
+    passkeysOf: (userId) => passkeys.namesOf(userId),
     windows,
     scale: config.RATE_LIMIT_SCALE,
     publicUrl: config.PUBLIC_URL,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, MOBILE_PATTERN, PIN_PATTERN } from './auth.ts';
+import { LANGUAGE_IDS } from './languages.ts';
 import { VALIDATION_MESSAGES } from './messages.ts';
 import { userSchema } from './user.ts';
 
@@ -80,6 +81,7 @@ export const confirmEmailRequestSchema = z.object({
 export const updateProfileRequestSchema = z.object({
   fullName: z.string().max(100).optional(),
   mobile: z.string().max(20).optional(),
+  interfaceLanguage: z.enum(LANGUAGE_IDS).optional().describe('DESIGN.md §17'),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
@@ -112,7 +114,11 @@ export function newPinProblem(pinValue: string, confirmPin: string): string | nu
 
 /** The name and mobile rules of registration (SPEC.md §5), for the fields that are sent. */
 export function profileProblem(input: UpdateProfileRequest): string | null {
-  if (input.fullName === undefined && input.mobile === undefined)
+  if (
+    input.fullName === undefined &&
+    input.mobile === undefined &&
+    input.interfaceLanguage === undefined
+  )
     return ACCOUNT_MESSAGES.nothingToChange;
   if (input.fullName !== undefined && !input.fullName.trim()) return ACCOUNT_MESSAGES.nameRequired;
   if (input.mobile !== undefined && !MOBILE_PATTERN.test(input.mobile.trim()))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_IDS } from './languages.ts';
 import { VALIDATION_MESSAGES } from './messages.ts';
 import { userSchema } from './user.ts';
 
@@ -66,6 +67,10 @@ export const registerRequestSchema = z.object({
     .boolean()
     .optional()
     .describe('The web form sends true; the server requires it when sent'),
+  interfaceLanguage: z
+    .enum(LANGUAGE_IDS)
+    .optional()
+    .describe('The page’s language by default; the verification mail comes in it (else en)'),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 

@@ -78,6 +78,12 @@ export const explainResponseSchema = z.object({
   material: materialRefSchema
     .optional()
     .describe('The learner’s material it was made from; named even once the material is deleted'),
+  fallback: z
+    .boolean()
+    .optional()
+    .describe(
+      'True when the AI provider failed and the text was composed from Wikipedia (or the dictionary) instead; no unit was spent',
+    ),
 });
 export type ExplainResponse = z.infer<typeof explainResponseSchema>;
 

@@ -8,6 +8,7 @@ export * from './classes.ts';
 export * from './constants.ts';
 export * from './distill.ts';
 export * from './explain.ts';
+export * from './explanation/article-frame.ts';
 export * from './explanation/parse-explanation.ts';
 export * from './explanation/section-icons.ts';
 export * from './indian-states.ts';

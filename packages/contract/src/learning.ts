@@ -72,6 +72,10 @@ export const explanationRecordSchema = z.object({
   material: materialRefSchema
     .optional()
     .describe('The learner’s material it was made from, named even once it is deleted'),
+  fallback: z
+    .boolean()
+    .optional()
+    .describe('True when the AI provider failed and the text was composed the no-key way'),
   createdAt: z.string(),
   followUps: z.array(followUpSchema),
   reExplanations: z.array(reExplanationSchema),

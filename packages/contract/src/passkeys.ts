@@ -28,6 +28,8 @@ export const PASSKEY_MESSAGES = {
   /** A credential the server does not (or no longer) know: removed, or never added here. */
   unknown: `This passkey is not registered with ${PRODUCT_NAME}. Sign in with your PIN, then add it again on your account page.`,
   cancelled: 'The passkey prompt was closed or timed out. Nothing was changed.',
+  /** Adding a passkey needs the PIN, as every security change does. */
+  pinRequired: 'Type your PIN to add a passkey.',
   unsupported: 'This browser cannot use passkeys.',
   signIn: 'Sign in with a passkey',
   signingIn: 'Waiting for your passkey…',
@@ -46,6 +48,9 @@ export const PASSKEY_LABELS = {
   retry: 'Try again',
   add: 'Add a passkey',
   adding: 'Waiting for your passkey…',
+  pinField: 'Your PIN',
+  pinIntro: 'Type your PIN first: a new way in needs it, as every security change does.',
+  confirmAdd: 'Continue',
   rename: 'Rename',
   nameField: 'Passkey name',
   save: 'Save',
@@ -160,6 +165,17 @@ export const authenticationOptionsSchema = z.object({
   userVerification: userVerification.optional(),
 });
 export type PasskeyAuthenticationOptions = z.infer<typeof authenticationOptionsSchema>;
+
+/**
+ * Adding a passkey binds an authenticator, so it needs the PIN (NIST SP 800-63B); none or a
+ * wrong one is 401, counted as a wrong PIN for the session.
+ */
+export const passkeyRegistrationOptionsRequestSchema = z
+  .object({ pin: z.string().max(10).default('').describe('The account’s PIN') })
+  .default({ pin: '' });
+export type PasskeyRegistrationOptionsRequest = z.input<
+  typeof passkeyRegistrationOptionsRequestSchema
+>;
 
 export const passkeyRegistrationOptionsResponseSchema = z.object({
   options: registrationOptionsSchema,

@@ -24,6 +24,12 @@ export const sourceSchema = z.object({
   origin: z.enum(SOURCE_ORIGINS),
   language: z.enum(LANGUAGE_IDS).describe('The language the source is written in'),
   page: z.number().int().min(1).optional().describe('The material’s page, for a PDF'),
+  license: z
+    .string()
+    .optional()
+    .describe(
+      'The licence its text is under, where reuse asks for attribution (Wikipedia: CC BY-SA 4.0)',
+    ),
 });
 export type Source = z.infer<typeof sourceSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_IDS } from './languages.ts';
 
 /** Staff roles (DESIGN.md §15); `user` is every learner. Here, not in admin.ts: the user has one. */
 export const ROLES = ['user', 'support', 'admin'] as const;
@@ -20,5 +21,8 @@ export const userSchema = z.object({
     .describe(
       'Staff (support, admin) see the console’s entry; absent in sessions saved before roles',
     ),
+  interfaceLanguage: z
+    .enum(LANGUAGE_IDS)
+    .describe('The language of pages, API messages, mails and pushes (DESIGN.md §17)'),
 });
 export type User = z.infer<typeof userSchema>;

@@ -12,6 +12,8 @@ describe('parseEnv', () => {
     expect(config.PORT).toBe(3000);
     expect(config.DATA_DIR).toBe('./data');
     expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    // Listening on loopback only: the sandbox checkout is never on a public interface by default.
+    expect(config.HOST).toBe('127.0.0.1');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.PAYMENT_GATEWAY).toBe('sandbox');
     expect(config.TEST_CLOCK).toBe(false);
@@ -58,6 +60,25 @@ describe('parseEnv', () => {
     expect(
       parseEnv({ PUBLIC_URL: 'https://grasp.example', PAYMENT_GATEWAY: 'phonepe' }).PAYMENT_GATEWAY,
     ).toBe('phonepe');
+  });
+
+  it('serves the sandbox checkout only when the server also listens on loopback (HOST)', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
+      expect(parseEnv({ HOST: host }).PAYMENT_GATEWAY).toBe('sandbox');
+    }
+    // The shipped Docker image and docker-compose listen on every interface.
+    for (const host of ['0.0.0.0', '::', '10.0.0.5', 'grasp.example']) {
+      expect(() => parseEnv({ HOST: host })).toThrow(ConfigError);
+      expect(() => parseEnv({ HOST: host })).toThrow(/HOST/);
+      expect(() => parseEnv({ HOST: host })).toThrow(/SANDBOX_PAYMENTS/);
+    }
+    expect(parseEnv({ HOST: '0.0.0.0', SANDBOX_PAYMENTS: 'allow' }).PAYMENT_GATEWAY).toBe(
+      'sandbox',
+    );
+    expect(
+      parseEnv({ HOST: '0.0.0.0', PUBLIC_URL: 'https://grasp.example', PAYMENT_GATEWAY: 'phonepe' })
+        .HOST,
+    ).toBe('0.0.0.0');
   });
 
   it('reads PUSH_ALLOWED_HOSTS as hosts and host:ports, none by default', () => {

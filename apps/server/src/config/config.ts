@@ -55,7 +55,8 @@ function parseTrustProxy(value: string): boolean | number | string[] | null {
 /** Every environment variable the server reads, validated once at start-up. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback by default: `npm start` serves this machine only (and so may run the sandbox). */
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: optionalUrl,
@@ -180,6 +181,12 @@ export const envSchema = z.object({
   PHONEPE_BASE_URL: optionalUrl,
   /** When set, /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: optionalString,
+  /** OpenTelemetry traces go to {endpoint}/v1/traces when set; unset, nothing of it is loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json']).default('http/protobuf'),
+  OTEL_SERVICE_NAME: optionalString.pipe(z.string().default('grasp')),
+  /** Read by the SDK's batch processor itself; checked here so a typo stops the start. */
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number<string | undefined>().int().min(0).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   /** As Fastify's trustProxy: a hop count, addresses/CIDRs, or true (every hop; spoofable). */
   TRUST_PROXY: z
@@ -222,12 +229,21 @@ export function isLoopbackUrl(url: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-/** The sandbox hands out Pro and invoices to anyone who presses "pay": never by accident. */
+/** A listening address only this machine reaches: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * The sandbox hands out Pro and invoices to anyone who presses "pay": never by accident. Where
+ * the server listens counts as much as its PUBLIC_URL: a localhost URL on 0.0.0.0 is public.
+ */
 function checkSandboxPayments(e: Env, publicUrl: string): void {
   if (e.PAYMENT_GATEWAY !== 'sandbox' || e.SANDBOX_PAYMENTS === 'allow') return;
-  if (isLoopbackUrl(publicUrl)) return;
+  if (isLoopbackUrl(publicUrl) && isLoopbackHost(e.HOST)) return;
   throw new ConfigError(
-    `Invalid configuration:\n  PAYMENT_GATEWAY: sandbox (the default) lets anyone "pay" for Pro; it serves only when PUBLIC_URL is a loopback address (it is ${publicUrl}) or SANDBOX_PAYMENTS=allow is set. Set PAYMENT_GATEWAY=phonepe for real payments, or SANDBOX_PAYMENTS=allow for a public trial`,
+    `Invalid configuration:\n  PAYMENT_GATEWAY: sandbox (the default) lets anyone "pay" for Pro; it serves only when both PUBLIC_URL (it is ${publicUrl}) and HOST (it is ${e.HOST}) are loopback addresses, or SANDBOX_PAYMENTS=allow is set. Set PAYMENT_GATEWAY=phonepe for real payments, or SANDBOX_PAYMENTS=allow for a public trial`,
   );
 }
 

@@ -5,11 +5,15 @@ import type SQLite from 'better-sqlite3';
  * are cached are watched; the request path writes others (messages, holds) all the time.
  */
 export interface ChangeWatch {
-  /** Moves whenever a watched table may have changed: compare before a read and after it. */
-  generation(): number;
+  /**
+   * Moves whenever a watched table may have changed: compare before a read and after it. Another
+   * process's commits are looked for once per event-loop turn, or once per `staleMs` where the
+   * caller can wait that long to see them (this process's own writes count at once).
+   */
+  generation(staleMs?: number): number;
 }
 
-const CACHED_TABLES = ['users', 'sessions', 'usage_cycles'];
+const CACHED_TABLES = ['users', 'sessions', 'usage_cycles', 'shares'];
 const WRITES_CACHED_TABLE = new RegExp(
   `^\\s*(insert\\s+into|update|delete\\s+from|replace\\s+into)\\s+"(${CACHED_TABLES.join('|')})"`,
   'i',
@@ -27,6 +31,7 @@ export function watchSqliteChanges(connection: SQLite.Database) {
   let generation = 0;
   let lastVersion: unknown;
   let checkedThisTurn = false;
+  let checkedAt = Number.NEGATIVE_INFINITY;
   return {
     /** Call with every statement about to run on the connection. */
     beforeRun(statement: SQLite.Statement): void {
@@ -37,9 +42,10 @@ export function watchSqliteChanges(connection: SQLite.Database) {
       }
       if (writes) generation++;
     },
-    generation(): number {
-      if (!checkedThisTurn) {
+    generation(staleMs = 0): number {
+      if (!checkedThisTurn && (staleMs === 0 || performance.now() - checkedAt >= staleMs)) {
         checkedThisTurn = true;
+        checkedAt = performance.now();
         setImmediate(() => {
           checkedThisTurn = false;
         });

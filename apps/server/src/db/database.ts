@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { tracing } from '../lib/tracing.ts';
 import { type ChangeWatch, watchSqliteChanges } from './change-watch.ts';
 import { runDirectlyOn } from './direct-sqlite.ts';
 import { migrations } from './migrations/index.ts';
@@ -29,7 +30,13 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** SQLite file only: checkpoint the WAL from a worker thread (the server, not scripts). */
   checkpointInBackground?: boolean;
+  /** Every query a span (lib/tracing.ts); off, no query pays for a clock read. */
+  traced?: boolean;
 }
+
+/** Kysely's query log as spans: called after each query with its duration. */
+const tracedQueries = (system: 'sqlite' | 'postgresql') => (event: LogEvent) =>
+  tracing().query(system, event.query.sql, event.queryDurationMillis);
 
 function sqlitePath(url: string | undefined, dataDir: string): string {
   if (!url) return join(dataDir, 'grasp.db');
@@ -68,7 +75,7 @@ function statementCache(database: SQLite.Database, beforeRun: (s: SQLite.Stateme
  */
 const PAGE_CACHE_KIB = 4096;
 
-function openSqlite(path: string, checkpointInBackground: boolean): Database {
+function openSqlite(path: string, checkpointInBackground: boolean, traced: boolean): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   database.pragma('journal_mode = WAL');
@@ -83,8 +90,9 @@ function openSqlite(path: string, checkpointInBackground: boolean): Database {
   const prepare = statementCache(database, changes.beforeRun);
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: { close: () => database.close(), prepare } }),
+    ...(traced ? { log: tracedQueries('sqlite') } : {}),
   });
-  runDirectlyOn(db, database, prepare);
+  runDirectlyOn(db, database, prepare, traced);
   return {
     db,
     kind: 'sqlite',
@@ -96,7 +104,12 @@ function openSqlite(path: string, checkpointInBackground: boolean): Database {
   };
 }
 
-function openPostgres(url: string, schema: string | undefined, poolSize: number): Kysely<DB> {
+function openPostgres(
+  url: string,
+  schema: string | undefined,
+  poolSize: number,
+  traced: boolean,
+): Kysely<DB> {
   // The driver is loaded with the first query: a server on SQLite keeps its ~3 MB of heap.
   const pool = async () => {
     const { default: pg } = await import('pg');
@@ -113,16 +126,20 @@ function openPostgres(url: string, schema: string | undefined, poolSize: number)
     created.on('connect', (client) => client.on('error', () => undefined));
     return created;
   };
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    ...(traced ? { log: tracedQueries('postgresql') } : {}),
+  });
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (!/^postgres(ql)?:\/\//.test(options.url ?? '')) {
     const path = sqlitePath(options.url, options.dataDir);
-    return openSqlite(path, options.checkpointInBackground ?? false);
+    return openSqlite(path, options.checkpointInBackground ?? false, options.traced ?? false);
   }
   const schema = options.schema ?? 'public';
-  const db = openPostgres(options.url as string, options.schema, options.poolSize ?? 10);
+  const traced = options.traced ?? false;
+  const db = openPostgres(options.url as string, options.schema, options.poolSize ?? 10, traced);
   return { db, kind: 'postgres', schema, close: () => db.destroy() };
 }
 

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
+import { tracing } from '../lib/tracing.ts';
 
 type Run = (query: CompiledQuery) => unknown[] | undefined;
 
@@ -14,8 +15,9 @@ export function runDirectlyOn(
   db: object,
   connection: SQLite.Database,
   prepare: (sql: string) => SQLite.Statement,
+  traced = false,
 ): void {
-  runners.set(db, (query) => {
+  const run: Run = (query) => {
     // Another request's transaction holds the connection between its statements; a query run
     // now would land inside it. Kysely's path waits for the lock instead.
     if (connection.inTransaction) return undefined;
@@ -24,7 +26,15 @@ export function runDirectlyOn(
     if (statement.reader) return statement.all(parameters);
     statement.run(parameters);
     return [];
-  });
+  };
+  // Kysely's log (database.ts) never sees these queries: they get their spans here.
+  const tracedRun: Run = (query) => {
+    const started = performance.now();
+    const rows = run(query);
+    if (rows) tracing().query('sqlite', query.sql, performance.now() - started);
+    return rows;
+  };
+  runners.set(db, traced ? tracedRun : run);
 }
 
 /** The rows of a compiled query run directly, or undefined when it must go through Kysely. */

@@ -22,6 +22,8 @@ export interface UsersTable {
   disabled_at: Generated<Timestamp | null>;
   /** Set when the learner deleted the account: the row stays, anonymous, for payments (0016). */
   deleted_at?: Timestamp | null;
+  /** en, hi, bn, mr, ta or te: the interface, API messages, mails and pushes (0023). */
+  interface_language: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -99,6 +101,8 @@ export interface ExplanationsTable {
   /** The learner's material it was grounded in (migration 0010); kept after the material goes. */
   material_id: string | null;
   material_title: string | null;
+  /** 1 when the model failed and the no-key explainer wrote it (migration 0027). */
+  fallback: Generated<number>;
   created_at: Timestamp;
 }
 

@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from '@grasp/contract';
+import type { Message } from './i18n.ts';
 
 /** An error whose status, code and message may be shown to the caller as they are. */
 export class AppError extends Error {
@@ -8,6 +9,8 @@ export class AppError extends Error {
     message: string,
     /** Response headers that go with it (`retry-after` on a 503). */
     readonly headers?: Record<string, string>,
+    /** The message's catalog key and values, when the English sentence has values in it. */
+    readonly messageRef?: Message,
   ) {
     super(message);
     this.name = 'AppError';

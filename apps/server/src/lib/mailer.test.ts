@@ -44,7 +44,10 @@ describe('mail to people whose names are in the Indian scripts', () => {
     outbox = mkdtempSync(join(tmpdir(), 'grasp-outbox-'));
     const mailer = createMailer({ from: 'Grasp <no-reply@grasp.local>', outboxDir: outbox });
     await mailer.send(
-      verificationEmail(to, fullName, 'http://localhost:3000/verify-email?token=t'),
+      verificationEmail(
+        { to, name: fullName, language: 'en' },
+        'http://localhost:3000/verify-email?token=t',
+      ),
     );
     const [file] = readdirSync(outbox);
     const eml = readFileSync(join(outbox, file ?? ''), 'utf8');

@@ -23,6 +23,8 @@ export function createMailer(options: {
   smtpUrl?: string | undefined;
   from: string;
   outboxDir: string;
+  /** Told the outbox file of each mail (never its text: a link in it may carry a token). */
+  log?: { info(obj: object, msg: string): void };
 }): Mailer {
   const { smtpUrl } = options;
   if (smtpUrl) {
@@ -47,6 +49,7 @@ export function createMailer(options: {
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
+      options.log?.info({ file }, 'mail written to the outbox');
     },
   };
 }

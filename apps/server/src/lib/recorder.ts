@@ -8,6 +8,8 @@ export interface Recorder {
     outcome: 'ok' | 'failed' | 'timeout' | 'unknown_concept' | 'needs_ai_provider',
   ): void;
   answerServed(source: 'cache' | 'provider'): void;
+  /** An answer checked against the two-minute promise (DESIGN.md §18). */
+  answerChecked(provider: string, outcome: 'pass' | 'mended' | 'reasked' | 'failed'): void;
   unitTaken(): void;
   unitReturned(): void;
   paymentState(state: string): void;
@@ -16,6 +18,7 @@ export interface Recorder {
 export const silentRecorder: Recorder = {
   providerCall: () => undefined,
   answerServed: () => undefined,
+  answerChecked: () => undefined,
   unitTaken: () => undefined,
   unitReturned: () => undefined,
   paymentState: () => undefined,

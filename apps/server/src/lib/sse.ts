@@ -1,13 +1,16 @@
-import type { ErrorBody } from '@grasp/contract';
+import type { ErrorBody, LanguageId } from '@grasp/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unexpectedErrorBody } from '../plugins/error-handler.ts';
+import { appErrorMessage, unexpectedErrorBody } from '../plugins/error-handler.ts';
+import { coalesceDeltas } from './delta-coalescer.ts';
 import { AppError } from './errors.ts';
+import { localizeText } from './i18n.ts';
 
 /** Takes over the reply and writes Server-Sent Events to it. */
-export function openEventStream(reply: FastifyReply) {
+export function openEventStream(reply: FastifyReply, language?: LanguageId) {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
+    ...(language ? { 'Content-Language': language } : {}),
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',
     Connection: 'keep-alive',
@@ -27,27 +30,42 @@ export function wantsEventStream(accept: string | undefined): boolean {
   return (accept ?? '').includes('text/event-stream');
 }
 
-function errorBody(error: unknown): ErrorBody {
-  if (!(error instanceof AppError)) return unexpectedErrorBody(error);
-  return { success: false, code: error.code, message: error.message };
+/** The API's error body, its message in the stream's language (DESIGN.md §17). */
+function errorBody(error: unknown, language: LanguageId): ErrorBody {
+  if (!(error instanceof AppError)) {
+    const body = unexpectedErrorBody(error);
+    return { ...body, message: localizeText(language, body.message) };
+  }
+  return { success: false, code: error.code, message: appErrorMessage(error, language) };
 }
 
 /**
- * Streams an answer as SSE: `delta` events with text as it comes, then `done` with the result,
- * or one `error` event with the API's error body.
+ * Streams an answer as SSE: `delta` events with text as it comes (the first at once, later ones
+ * joined per tick: lib/delta-coalescer.ts), then `done` with the result, or one `error` event
+ * with the API's error body.
  */
 export async function replyWithEvents<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  produce: (onDelta: (text: string) => void) => Promise<T>,
+  produce: (
+    onDelta: (text: string) => void,
+    onEvent: (event: string, data: unknown) => void,
+  ) => Promise<T>,
 ): Promise<FastifyReply> {
-  const stream = openEventStream(reply);
+  const language = await request.server.languageOf(request);
+  const stream = openEventStream(reply, language);
+  const deltas = coalesceDeltas((text) => stream.send('delta', { text }));
   try {
-    const result = await produce((text) => stream.send('delta', { text }));
+    const result = await produce(deltas.push, (event, data) => {
+      deltas.flush();
+      stream.send(event, data);
+    });
+    deltas.flush();
     stream.send('done', result);
   } catch (error) {
+    deltas.flush();
     if (!(error instanceof AppError)) request.log.error({ err: error }, 'streamed answer failed');
-    stream.send('error', errorBody(error));
+    stream.send('error', errorBody(error, language));
   } finally {
     stream.end();
   }

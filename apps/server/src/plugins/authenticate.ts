@@ -23,7 +23,7 @@ export type Authenticate = (token: string) => Promise<RequestAuth | null>;
 const SCHEME = 'bearer ';
 
 /** The word after "Bearer " (any case), read in place: every protected request asks. */
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header || header.length <= SCHEME.length) return null;
   if (!header.startsWith('Bearer ') && header.slice(0, SCHEME.length).toLowerCase() !== SCHEME) {

@@ -1,7 +1,8 @@
-import { ERROR_CODES, ERROR_MESSAGES, type ErrorBody } from '@grasp/contract';
+import { ERROR_CODES, ERROR_MESSAGES, type ErrorBody, type LanguageId } from '@grasp/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { keyOfText, localizeText, negotiateLanguage, translate } from '../lib/i18n.ts';
 import { isServiceOutage } from '../lib/outage.ts';
 
 function fieldName(context: string | undefined, path: string): string {
@@ -10,10 +11,24 @@ function fieldName(context: string | undefined, path: string): string {
   return context === 'body' ? 'body' : (context ?? 'request');
 }
 
-function validationMessage(error: FastifyError): string {
+function validationMessage(error: FastifyError, language: LanguageId): string {
   const first = error.validation?.[0];
-  if (!first) return error.message;
-  return `${fieldName(error.validationContext, first.instancePath)}: ${first.message ?? 'is invalid'}`;
+  if (!first) return localizeText(language, error.message);
+  const field = fieldName(error.validationContext, first.instancePath);
+  const message = first.message ?? 'is invalid';
+  if (language === 'en') return `${field}: ${message}`;
+  // The contract's own rule messages are translated; a schema library's wording is not ours.
+  const key = keyOfText(message);
+  return key
+    ? translate(language, 'server.fieldMessage', { field, message: translate(language, key) })
+    : translate(language, 'server.invalidField', { field });
+}
+
+/** An AppError's message in the language: its own key and values, else its English sentence. */
+export function appErrorMessage(error: AppError, language: LanguageId): string {
+  if (error.messageRef && language !== 'en')
+    return translate(language, error.messageRef.key, error.messageRef.values);
+  return localizeText(language, error.message);
 }
 
 function codeForStatus(status: number): string {
@@ -26,27 +41,42 @@ function codeForStatus(status: number): string {
 
 /** One error body for every failure; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
+  app.setErrorHandler<FastifyError | AppError>(async (error, request, reply) => {
+    // Answered in the request's language (DESIGN.md §17); the code never changes.
+    const language = app.hasDecorator('languageOf') ? await app.languageOf(request) : 'en';
+    reply.header('content-language', language);
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
       if (error.headers) reply.headers(error.headers);
-      return send(error.statusCode, { success: false, code: error.code, message: error.message });
+      return send(error.statusCode, {
+        success: false,
+        code: error.code,
+        message: appErrorMessage(error, language),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return send(400, {
         success: false,
         code: ERROR_CODES.validation,
-        message: validationMessage(error),
+        message: validationMessage(error, language),
       });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return send(status, { success: false, code: codeForStatus(status), message: error.message });
+      return send(status, {
+        success: false,
+        code: codeForStatus(status),
+        message: localizeText(language, error.message),
+      });
     }
     if (isServiceOutage(error)) request.log.warn({ err: error }, 'backing service unavailable');
     else request.log.error({ err: error }, 'request failed');
-    return send(isServiceOutage(error) ? 503 : 500, unexpectedErrorBody(error));
+    const body = unexpectedErrorBody(error);
+    return send(isServiceOutage(error) ? 503 : 500, {
+      ...body,
+      message: localizeText(language, body.message),
+    });
   });
 }
 
@@ -56,16 +86,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
  */
 export function answerFrameworkError(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   const status = error.statusCode ?? 400;
+  // Before routing there is no session to read: the header decides.
+  const language = negotiateLanguage(request.headers['accept-language']);
   const body: ErrorBody = {
     success: false,
     code: codeForStatus(status),
-    message: ERROR_MESSAGES.invalidAddress,
+    message: localizeText(language, ERROR_MESSAGES.invalidAddress),
   };
-  reply.status(status).send(body);
+  reply.status(status).header('content-language', language).send(body);
 }
 
 /** The body for an error that is not an AppError: an outage the caller may retry, or a bug. */

@@ -1,6 +1,6 @@
-import { VALIDATION_MESSAGES } from '@grasp/contract';
+import { ERROR_CODES, VALIDATION_MESSAGES } from '@grasp/contract';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../lib/errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 interface Visit {
   value: unknown;
@@ -66,6 +66,18 @@ export function refuseNulCharacters(app: FastifyInstance): void {
       fieldWithNulIn(request.params, 'params') ??
       fieldWithNulIn(request.query, 'query') ??
       fieldWithNulIn(request.body, 'body');
-    done(field ? badRequest(`${field}: ${VALIDATION_MESSAGES.nulCharacter}`) : undefined);
+    if (!field) return done();
+    done(
+      new AppError(
+        400,
+        ERROR_CODES.validation,
+        `${field}: ${VALIDATION_MESSAGES.nulCharacter}`,
+        undefined,
+        {
+          key: 'server.fieldMessage',
+          values: { field, message: { key: 'validation.nulCharacter' } },
+        },
+      ),
+    );
   });
 }

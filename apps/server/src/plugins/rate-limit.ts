@@ -65,6 +65,8 @@ export async function registerRateLimit(
         429,
         ERROR_CODES.rateLimited,
         `Too many requests. Please try again in ${seconds} seconds.`,
+        undefined,
+        { key: 'server.tooManyRequests', values: { seconds } },
       );
     },
   });

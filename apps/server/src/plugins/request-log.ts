@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
+import { tracing } from '../lib/tracing.ts';
 
 interface LoggerParts {
   bindings: string;
@@ -96,6 +97,47 @@ export function requestLogger(logger: unknown, bindings: Bindings, options: Chil
 
 const INFO = pino.levels.values.info;
 
+/**
+ * A logged URL is its path: query strings carry tokens (`/reset-pin?token=…`), and no secret
+ * may reach a log line (STYLE.md rule 19).
+ */
+export function loggedUrl(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** Fastify's request serialiser, with the URL's query string dropped. */
+function requestValue(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggedUrl(request.url),
+    version: request.headers?.['accept-version'] as string | undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** Fields that would hold a secret, wherever a caller puts them in a logged object. */
+const SECRET_FIELDS = ['pin', 'currentPin', 'confirm_pin', 'password', 'token', 'link'];
+
+/** Logger options every logger of the app gets: the request serialiser and the redactions. */
+export const secretFreeLogging = {
+  serializers: { req: requestValue },
+  redact: {
+    paths: [
+      ...SECRET_FIELDS,
+      ...SECRET_FIELDS.map((field) => `*.${field}`),
+      '*.authorization',
+      '*.cookie',
+      '*.headers.authorization',
+      '*.headers.cookie',
+      '*.headers["set-cookie"]',
+    ],
+    censor: '[redacted]',
+  },
+};
+
 /** Whether JSON.stringify would escape a character: a quote, a backslash, a control or surrogate. */
 function needsEscape(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
@@ -108,7 +150,7 @@ const jsonString = (value: string) => (needsEscape(value) ? JSON.stringify(value
 
 /**
  * `"req":{...}` as JSON.stringify writes Fastify's serialised request: absent fields are left
- * out, as JSON drops undefined. The method is a token; the url, the host and an address a proxy
+ * out, as JSON drops undefined; the url without its query (loggedUrl). The method is a token; the url, the host and an address a proxy
  * forwarded can hold anything, so each is checked and escaped only when it must be.
  */
 function requestJson(request: FastifyRequest): string {
@@ -116,7 +158,7 @@ function requestJson(request: FastifyRequest): string {
   const { host, ip } = request;
   const port = request.socket?.remotePort;
   return (
-    `"req":{"method":"${request.method}","url":${jsonString(request.url)}` +
+    `"req":{"method":"${request.method}","url":${jsonString(loggedUrl(request.url))}` +
     (version === undefined ? '' : `,"version":${JSON.stringify(version)}`) +
     (host === undefined ? '' : `,"host":${jsonString(host)}`) +
     (ip === undefined ? '' : `,"remoteAddress":${jsonString(ip)}`) +
@@ -132,8 +174,10 @@ function requestJson(request: FastifyRequest): string {
  * logging cost, on every request at the default level.
  */
 function completedLine(log: LoggerParts, request: FastifyRequest, reply: FastifyReply): string {
+  const traceId = tracing().traceId();
   return (
     `{"level":${INFO}${log.time()}${log.bindings},${requestJson(request)},` +
+    (traceId ? `"trace_id":"${traceId}",` : '') +
     `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},` +
     `"msg":"request completed"}\n`
   );

@@ -77,6 +77,10 @@ export function fakeProvider(
     lastTutor: null as TutorInput | null,
     /** What the last explanation was given (its sources among it). */
     lastExplain: null as ExplainInput | null,
+    /** Answers to give instead of the sample, one per call, first first. */
+    answers: [] as string[],
+    /** What each explanation call was told was wrong with the one before (a re-ask). */
+    feedback: [] as (string | undefined)[],
   };
   /** Applies the mode; true when the call should answer with nothing. */
   async function misbehave(signal: AbortSignal): Promise<boolean> {
@@ -108,8 +112,12 @@ export function fakeProvider(
       return;
     }
     const { language = 'en' } = input;
+    state.feedback.push(input.feedback);
     const answer =
-      language === 'en' ? sampleAnswer(input.query) : fakeAnswer(language, { query: input.query });
+      state.answers.shift() ??
+      (language === 'en'
+        ? sampleAnswer(input.query)
+        : fakeAnswer(language, { query: input.query }));
     // Given sources, it cites the first and a number it was never given, as models sometimes do.
     const text = input.sources?.length
       ? answer.replace(/\n## /, ' It is well described [1][7].\n## ')

@@ -15,6 +15,8 @@ export interface StreamOptions<T> {
   failureMessage: string;
   /** Receives each markdown chunk as the server streams it. */
   onDelta?: (text: string) => void;
+  /** The server drops what it streamed so far and sends another answer (SSE `retry`). */
+  onRetry?: (reason: string) => void;
   signal?: AbortSignal;
   /** Silence allowed between two chunks before the call counts as timed out. */
   timeoutMs?: number;
@@ -82,6 +84,9 @@ export async function apiStream<T>(path: string, options: StreamOptions<T>): Pro
         if (event === 'delta') {
           const text = (payload as { text?: unknown } | null)?.text;
           if (typeof text === 'string') options.onDelta?.(text);
+        } else if (event === 'retry') {
+          const reason = (payload as { reason?: unknown } | null)?.reason;
+          options.onRetry?.(typeof reason === 'string' ? reason : '');
         } else if (event === 'done') {
           return toResult(payload);
         } else if (event === 'error') {

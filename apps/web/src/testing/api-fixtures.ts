@@ -12,6 +12,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     mobile: '9876543210',
     avatar: null,
     plan: 'free',
+    interfaceLanguage: 'en',
     ...overrides,
   };
 }

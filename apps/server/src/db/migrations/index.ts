@@ -15,6 +15,8 @@ import * as account from './0016-account.ts';
 import * as passkeys from './0017-passkeys.ts';
 import * as operatorConsole from './0018-operator-console.ts';
 import * as overviewRollups from './0022-overview-rollups.ts';
+import * as interfaceLanguage from './0023-interface-language.ts';
+import * as explanationFallback from './0027-explanation-fallback.ts';
 
 /** Migrations in order; imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0018-operator-console': operatorConsole,
   // Numbered after the migrations of branches built beside it (0019–0021).
   '0022-overview-rollups': overviewRollups,
+  '0023-interface-language': interfaceLanguage,
+  // Numbered after the migrations of branches built beside it (0024–0026).
+  '0027-explanation-fallback': explanationFallback,
 };

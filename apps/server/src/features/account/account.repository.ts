@@ -84,6 +84,15 @@ export async function expireLinks(db: Db, table: LinkTable, userId: string, now:
     .execute();
 }
 
+/**
+ * Every unused link of the user ends, of both kinds: a reset or change of the PIN or the email
+ * leaves nothing an attacker asked for (or read from an old mailbox) that still works.
+ */
+export async function endAllLinks(db: Db, userId: string, now: Date): Promise<void> {
+  await expireLinks(db, 'pin_reset_tokens', userId, now);
+  await expireLinks(db, 'email_change_tokens', userId, now);
+}
+
 /** Deletion's step for this feature's own rows. */
 export async function deleteLinksOf(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('pin_reset_tokens').where('user_id', '=', userId).execute();

@@ -122,13 +122,28 @@ export const accountRoutes =
       },
     );
 
+    app.get(
+      '/api/me',
+      {
+        schema: {
+          tags,
+          ...signedIn,
+          summary: 'The signed-in user, with the interface language',
+          response: { 200: userResponseSchema, ...errors },
+        },
+        preHandler: app.requireUser,
+        config: { rateLimit: app.limitPerUser(120, '1 minute') },
+      },
+      (request) => account.me(currentAuth(request)),
+    );
+
     app.patch(
       '/api/me',
       {
         schema: {
           tags,
           ...signedIn,
-          summary: 'Change the name and/or mobile number',
+          summary: 'Change the name, the mobile number and/or the interface language',
           body: updateProfileRequestSchema,
           response: { 200: userResponseSchema, ...errors },
         },

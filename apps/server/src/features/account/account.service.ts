@@ -18,6 +18,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newSecretToken, sha256 } from '../../lib/ids.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
 import { presentUser } from '../../lib/present-user.ts';
+import { recipientOf } from '../../lib/recipient.ts';
 import type { SlidingWindows } from '../../lib/sliding-window.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { emailTaken } from '../auth/credentials.ts';
@@ -36,6 +37,7 @@ export type AccountAuth = Pick<
   | 'setEmail'
   | 'setProfile'
   | 'clearLockouts'
+  | 'forgetDevices'
   | 'listSessions'
   | 'endSessions'
   | 'emailTakenByOther'
@@ -46,6 +48,8 @@ export interface AccountServiceDeps {
   clock: Clock;
   mailer: Mailer;
   auth: AccountAuth;
+  /** The account's passkeys, named in the notice after a reset (a reset does not end them). */
+  passkeysOf: (userId: string) => Promise<{ name: string; createdAt: string }[]>;
   windows: SlidingWindows;
   /** RATE_LIMIT_SCALE. */
   scale: number;
@@ -93,7 +97,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       expiresAt: new Date(now.getTime() + PIN_RESET_LIFETIME_MS),
     });
     const url = `${deps.publicUrl}/reset-pin?token=${encodeURIComponent(token)}`;
-    notify(accountMails.resetLink(user.email, user.full_name, url));
+    const passkeys = await deps.passkeysOf(user.id);
+    notify(accountMails.resetLink(recipientOf(user), url, passkeys, `${deps.publicUrl}/account`));
   }
 
   /** The live user a link names; an unknown link (or a deleted account) is INVALID_TOKEN. */
@@ -118,7 +123,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       return ok(ACCOUNT_MESSAGES.resetRequested);
     },
 
-    /** Every session ends and nobody is signed in; the account's locks are lifted. */
+    /**
+     * Every session ends and nobody is signed in; the account's locks are lifted, its devices
+     * forgotten and its links ended.
+     */
     async resetPin(token: string, pin: string, confirmPin: string) {
       const problem = newPinProblem(pin, confirmPin);
       if (problem) throw badRequest(problem);
@@ -130,19 +138,28 @@ export function createAccountService(deps: AccountServiceDeps) {
       await auth.setPin(user.id, pin);
       await auth.endSessions(user.id);
       await auth.clearLockouts(user.id);
-      await repo.expireLinks(db, 'pin_reset_tokens', user.id, now);
-      notify(accountMails.pinReset(user.email, user.full_name));
+      await auth.forgetDevices(user.id);
+      await repo.endAllLinks(db, user.id, now);
+      // Passkeys stay (another way in the owner may rely on), so the notice names each and
+      // where to remove one that is not theirs.
+      const passkeys = await deps.passkeysOf(user.id);
+      notify(accountMails.pinReset(recipientOf(user), passkeys, `${deps.publicUrl}/account`));
       return ok(ACCOUNT_MESSAGES.pinReset);
     },
 
-    /** A wrong current PIN is a failed sign-in; the caller's other sessions end. */
+    /**
+     * A wrong current PIN is a failed sign-in of this session; the caller's other sessions end,
+     * the account's devices are forgotten and its links ended.
+     */
     async changePin(caller: Caller, currentPin: string, pin: string, confirmPin: string) {
       const problem = newPinProblem(pin, confirmPin);
       if (problem) throw badRequest(problem);
-      await auth.confirmPin(caller.user, currentPin, null);
+      await auth.confirmPin(caller.user, currentPin, caller.sessionId);
       await auth.setPin(caller.user.id, pin);
       await auth.endSessions(caller.user.id, { except: caller.sessionId });
-      notify(accountMails.pinChanged(caller.user.email, caller.user.full_name));
+      await auth.forgetDevices(caller.user.id);
+      await repo.endAllLinks(db, caller.user.id, clock.now());
+      notify(accountMails.pinChanged(recipientOf(caller.user)));
       return ok(ACCOUNT_MESSAGES.pinChanged);
     },
 
@@ -153,7 +170,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (problem) throw badRequest(problem);
       const newEmail = email.trim();
       if (newEmail.toLowerCase() === user.email_key) throw badRequest(ACCOUNT_MESSAGES.sameEmail);
-      await auth.confirmPin(user, pin, null);
+      await auth.confirmPin(user, pin, caller.sessionId);
       if (await auth.emailTakenByOther(newEmail, user.id)) throw emailTaken();
       const token = newSecretToken();
       const now = clock.now();
@@ -166,8 +183,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LIFETIME_MS),
       });
       const url = `${deps.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-      notify(accountMails.confirmEmail(newEmail, user.full_name, url));
-      notify(accountMails.emailChangeAsked(user.email, user.full_name, newEmail));
+      notify(accountMails.confirmEmail({ ...recipientOf(user), to: newEmail }, url));
+      notify(accountMails.emailChangeAsked(recipientOf(user), newEmail));
       return ok(ACCOUNT_MESSAGES.emailChangeSent);
     },
 
@@ -179,10 +196,12 @@ export function createAccountService(deps: AccountServiceDeps) {
       const user = await linkUser(row);
       const newEmail = row?.new_email ?? '';
       if (await auth.emailTakenByOther(newEmail, user.id)) throw emailTaken();
-      if (!(await repo.spendLink(db, 'email_change_tokens', hash, clock.now())))
-        throw invalidToken();
+      const now = clock.now();
+      if (!(await repo.spendLink(db, 'email_change_tokens', hash, now))) throw invalidToken();
       await auth.setEmail(user.id, newEmail);
-      notify(accountMails.emailChanged(user.email, user.full_name, newEmail));
+      // A reset link mailed to the old address must not outlive the move.
+      await repo.endAllLinks(db, user.id, now);
+      notify(accountMails.emailChanged(recipientOf(user), newEmail));
       return ok(ACCOUNT_MESSAGES.emailChanged);
     },
 
@@ -192,17 +211,27 @@ export function createAccountService(deps: AccountServiceDeps) {
       const changes = {
         ...(input.fullName !== undefined ? { fullName: input.fullName.trim() } : {}),
         ...(input.mobile !== undefined ? { mobile: input.mobile.trim() } : {}),
+        ...(input.interfaceLanguage !== undefined
+          ? { interfaceLanguage: input.interfaceLanguage }
+          : {}),
       };
       await auth.setProfile(caller.user.id, changes);
       const user = await auth.findById(caller.user.id);
       if (!user) throw notFound();
-      const what = [
-        changes.fullName !== undefined ? 'name' : null,
-        changes.mobile !== undefined ? 'mobile number' : null,
-      ]
-        .filter(Boolean)
-        .join(' and ');
-      notify(accountMails.profileChanged(user.email, user.full_name, what));
+      const name = changes.fullName !== undefined;
+      const mobile = changes.mobile !== undefined;
+      // The language is no one's to steal: only a changed name or number is worth a notice.
+      if (name || mobile) {
+        const what = name && mobile ? 'both' : name ? 'name' : 'mobile';
+        notify(accountMails.profileChanged(recipientOf(user), what));
+      }
+      return { success: true, user: presentUser(user) };
+    },
+
+    /** The signed-in user as the API shows it (DESIGN.md §17: with the interface language). */
+    async me(caller: Caller): Promise<UserResponse> {
+      const user = await auth.findById(caller.user.id);
+      if (!user) throw notFound();
       return { success: true, user: presentUser(user) };
     },
 
@@ -223,13 +252,13 @@ export function createAccountService(deps: AccountServiceDeps) {
     async endSession(caller: Caller, sessionId: string): Promise<void> {
       const ended = await auth.endSessions(caller.user.id, { only: sessionId });
       if (ended === 0) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
-      notify(accountMails.sessionsEnded(caller.user.email, caller.user.full_name, ended));
+      notify(accountMails.sessionsEnded(recipientOf(caller.user), ended));
     },
 
     async endOtherSessions(caller: Caller): Promise<void> {
       const ended = await auth.endSessions(caller.user.id, { except: caller.sessionId });
       if (ended > 0) {
-        notify(accountMails.sessionsEnded(caller.user.email, caller.user.full_name, ended));
+        notify(accountMails.sessionsEnded(recipientOf(caller.user), ended));
       }
     },
 

@@ -142,10 +142,11 @@ describe.each(TEST_DATABASES)('the account on %s', (kind) => {
       const wrong = await change('0000');
       expect(wrong.statusCode).toBe(401);
       expect((await me(first.token)).statusCode).toBe(200);
+      // Counted for this session (DESIGN.md §14), not the account's shared budget.
       const failures = await t.database.db
         .selectFrom('login_failures')
         .select('key')
-        .where('key', '=', `user:${first.user.id}`)
+        .where('key', 'like', `session:${first.user.id}:%`)
         .execute();
       expect(failures).toHaveLength(1);
       expect((await change('1234')).statusCode).toBe(200);
@@ -225,6 +226,76 @@ describe.each(TEST_DATABASES)('the account on %s', (kind) => {
       expect(ok.json().user).toMatchObject({ fullName: 'Ola Nordmann', mobile: '9123456789' });
       expect(ok.json().user).not.toHaveProperty('pin_hash');
       expect(mailer.to('ola@example.com').at(-1)?.text).toContain('name and mobile number');
+    });
+  });
+
+  describe('recovery outlasts an attacker', () => {
+    const forgot = (identifier: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-pin',
+        payload: { identifier },
+        remoteAddress: nextAddress(),
+      });
+    const reset = (token: string, pin = '5555') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-pin',
+        payload: { token, pin, confirm_pin: pin },
+      });
+    const confirm = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
+    const askEmail = (token: string, email: string, pin = '1234') =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/me/email',
+        headers: bearer(token),
+        payload: { pin, email },
+      });
+
+    it('a reset ends the email change an attacker asked for', async () => {
+      const { token } = await signedInUser(t.app, t.database.db, 'Abe', '1234');
+      expect((await askEmail(token, 'abe-thief@example.com')).statusCode).toBe(202);
+      const thiefLink = mailer.link('abe-thief@example.com', '/confirm-email');
+      await forgot('abe');
+      const resetLink = await vi.waitFor(() => mailer.link('abe@example.com', '/reset-pin'));
+      expect((await reset(resetLink)).statusCode).toBe(200);
+      const late = await confirm(thiefLink);
+      expect(late.statusCode).toBe(400);
+      expect(late.json().code).toBe('INVALID_TOKEN');
+      expect((await login('abe-thief@example.com', '5555')).statusCode).toBe(401);
+    });
+
+    it('a PIN change ends outstanding reset and email-change links', async () => {
+      const { token } = await signedInUser(t.app, t.database.db, 'Bea', '1234');
+      await askEmail(token, 'bea-thief@example.com');
+      const thiefLink = mailer.link('bea-thief@example.com', '/confirm-email');
+      await forgot('bea');
+      const resetLink = await vi.waitFor(() => mailer.link('bea@example.com', '/reset-pin'));
+      const change = await t.app.inject({
+        method: 'PUT',
+        url: '/api/me/pin',
+        headers: bearer(token),
+        payload: { currentPin: '1234', pin: '8642', confirm_pin: '8642' },
+      });
+      expect(change.statusCode).toBe(200);
+      expect((await confirm(thiefLink)).json().code).toBe('INVALID_TOKEN');
+      expect((await reset(resetLink)).json().code).toBe('INVALID_TOKEN');
+      expect((await login('bea', '8642')).statusCode).toBe(200);
+    });
+
+    it('an email change ends a reset link mailed to the old address', async () => {
+      const { token } = await signedInUser(t.app, t.database.db, 'Cal', '1234');
+      await forgot('cal');
+      const oldReset = await vi.waitFor(() => mailer.link('cal@example.com', '/reset-pin'));
+      await askEmail(token, 'cal-new@example.com');
+      expect((await confirm(mailer.link('cal-new@example.com', '/confirm-email'))).statusCode).toBe(
+        200,
+      );
+      const dead = await reset(oldReset);
+      expect(dead.statusCode).toBe(400);
+      expect(dead.json().code).toBe('INVALID_TOKEN');
+      expect((await login('cal-new@example.com', '1234')).statusCode).toBe(200);
     });
   });
 

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { recipientOf } from '../../lib/recipient.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { Caller } from './account.service.ts';
 import { accountMails } from './account-mails.ts';
@@ -28,7 +29,7 @@ export function createDeletionService(deps: {
     /** A wrong PIN is 401 (a failed sign-in); then the account is gone, and a last mail says so. */
     async deleteAccount(caller: Caller, pin: string): Promise<void> {
       const { user } = caller;
-      await deps.auth.confirmPin(user, pin, null);
+      await deps.auth.confirmPin(user, pin, caller.sessionId);
       await deps.db.transaction().execute(async (tx) => {
         for (const step of deps.steps) {
           await step.run(tx, user.id).catch((error: unknown) => {
@@ -38,7 +39,7 @@ export function createDeletionService(deps: {
         }
       });
       await deps.auth.clearLockouts(user.id);
-      deps.mailer.send(accountMails.deleted(user.email, user.full_name)).catch((error: unknown) => {
+      deps.mailer.send(accountMails.deleted(recipientOf(user))).catch((error: unknown) => {
         deps.log.warn({ err: error }, 'account deletion mail could not be sent');
       });
     },

@@ -181,7 +181,13 @@ export function createExportService(deps: {
       const taken = await exports.take(user.id, limit);
       if (!taken.taken) {
         const minutes = Math.max(1, Math.ceil(taken.retryAfterMs / 60_000));
-        throw new AppError(429, ERROR_CODES.rateLimited, ACCOUNT_MESSAGES.exportsPaused(minutes));
+        throw new AppError(
+          429,
+          ERROR_CODES.rateLimited,
+          ACCOUNT_MESSAGES.exportsPaused(minutes),
+          undefined,
+          { key: 'account.exportsPaused', values: { minutes } },
+        );
       }
       const [explanations, invoices] = await Promise.all([
         sources.explain.explanationsOf(user.id),

@@ -10,6 +10,8 @@ import {
   ROLES,
   type Role,
 } from '@grasp/contract';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/types.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Account, AccountsService } from '../auth/accounts.service.ts';
 import type { StaffBilling } from '../billing/staff-billing.service.ts';
@@ -20,7 +22,10 @@ import type { Audit, StaffActor } from './audit.service.ts';
 
 export interface AdminUsersDeps {
   accounts: AccountsService;
-  usage: Pick<UsageService, 'currentCycle' | 'changePlan' | 'grantUnits'>;
+  usage: Pick<
+    UsageService,
+    'currentCycle' | 'readCycle' | 'changePlan' | 'addUnits' | 'latestCycleIn'
+  >;
   billing: Pick<StaffBilling, 'payments' | 'documents'>;
   classes: Pick<ClassesService, 'list'>;
   materials: Pick<MaterialsService, 'countOf'>;
@@ -57,7 +62,8 @@ export function createAdminUsers(deps: AdminUsersDeps) {
   async function detail(id: string): Promise<AdminUserDetail> {
     const a = await account(id);
     const [cycle, payments, documents, sessions, classes, materialsCount] = await Promise.all([
-      usage.currentCycle(id),
+      // A read never writes: no cycle is opened for an idle or deleted account to show one.
+      usage.readCycle(id),
       deps.billing.payments({ userId: id, limit: PER_USER_LIMIT, offset: 0 }),
       deps.billing.documents({ userId: id, limit: PER_USER_LIMIT, offset: 0 }),
       accounts.openSessions(id),
@@ -70,7 +76,7 @@ export function createAdminUsers(deps: AdminUsersDeps) {
         emailVerified: a.email_verified_at !== null,
         disabledAt: a.disabled_at,
       },
-      cycle: {
+      cycle: cycle && {
         plan: cycle.plan,
         startsAt: cycle.starts_at,
         endsAt: cycle.ends_at,
@@ -89,7 +95,10 @@ export function createAdminUsers(deps: AdminUsersDeps) {
     };
   }
 
-  /** Runs an audited change of a learner and answers with their page as it is after. */
+  /**
+   * Runs an audited change of a learner, in one transaction with its audit row, and answers
+   * with their page as it is after. `run` writes and reads through the transaction it is given.
+   */
   async function change(
     actor: StaffActor,
     id: string,
@@ -97,24 +106,25 @@ export function createAdminUsers(deps: AdminUsersDeps) {
     reason: string,
     run: (
       a: Account,
-    ) => Promise<{ before: Record<string, unknown>; after?: Record<string, unknown> }>,
-    after: (d: AdminUserDetail) => Record<string, unknown>,
+      tx: Transaction<DB>,
+    ) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }>,
   ): Promise<AdminUserDetail> {
     const a = await account(id);
-    return audit.act(
+    await audit.act(
       { actor, action, target: { type: 'user', id, label: a.username }, reason },
-      async () => {
-        const { before } = await run(a);
-        const result = await detail(id);
-        return { before, after: after(result), result };
-      },
+      async (tx) => ({ ...(await run(a, tx)), result: undefined }),
     );
+    return detail(id);
   }
 
-  const cycleUnits = (d: AdminUserDetail) => ({
-    unitLimit: d.cycle?.unitLimit ?? null,
-    unitsUsed: d.cycle?.unitsUsed ?? 0,
-  });
+  /** The cycle's units as the change's transaction sees them. */
+  async function cycleUnits(tx: Transaction<DB>, id: string) {
+    const cycle = await usage.latestCycleIn(tx, id);
+    return { unitLimit: cycle?.unit_limit ?? null, unitsUsed: cycle?.units_used ?? 0 };
+  }
+
+  const openSessions = async (tx: Transaction<DB>, id: string) =>
+    (await accounts.openSessions(id, tx)).length;
 
   return {
     detail,
@@ -131,69 +141,44 @@ export function createAdminUsers(deps: AdminUsersDeps) {
     },
 
     setPlan: (actor: StaffActor, id: string, plan: PlanId, reason: string) =>
-      change(
-        actor,
-        id,
-        'user.plan',
-        reason,
-        async (a) => {
-          await usage.changePlan(id, plan);
-          return { before: { plan: a.plan } };
-        },
-        (d) => ({ plan: d.user.plan, ...cycleUnits(d) }),
-      ),
+      change(actor, id, 'user.plan', reason, async (a, tx) => {
+        await usage.changePlan(id, plan, tx);
+        return { before: { plan: a.plan }, after: { plan, ...(await cycleUnits(tx, id)) } };
+      }),
 
-    grantUnits: (actor: StaffActor, id: string, units: number, reason: string) =>
-      change(
-        actor,
-        id,
-        'user.units',
-        reason,
-        async () => {
-          const cycle = await usage.currentCycle(id);
-          await usage.grantUnits(id, units);
-          return {
-            before: { unitLimit: cycle.unit_limit, unitsUsed: cycle.units_used, granted: units },
-          };
-        },
-        cycleUnits,
-      ),
+    async grantUnits(actor: StaffActor, id: string, units: number, reason: string) {
+      // Read (and opened if it lapsed) before the change's transaction: on SQLite a read on the
+      // pool would wait for that transaction to end.
+      const cycle = await usage.currentCycle(id);
+      return change(actor, id, 'user.units', reason, async (_a, tx) => {
+        await usage.addUnits(tx, cycle.id, units);
+        return {
+          before: { unitLimit: cycle.unit_limit, unitsUsed: cycle.units_used, granted: units },
+          after: await cycleUnits(tx, id),
+        };
+      });
+    },
 
     revokeSessions: (actor: StaffActor, id: string, reason: string) =>
-      change(
-        actor,
-        id,
-        'user.sessions.revoke',
-        reason,
-        async () => ({ before: { openSessions: await accounts.revokeSessions(id) } }),
-        (d) => ({ openSessions: d.sessions.length }),
-      ),
+      change(actor, id, 'user.sessions.revoke', reason, async (_a, tx) => ({
+        before: { openSessions: await accounts.revokeSessions(id, tx) },
+        after: { openSessions: await openSessions(tx, id) },
+      })),
 
     disable: (actor: StaffActor, id: string, reason: string) =>
-      change(
-        actor,
-        id,
-        'user.disable',
-        reason,
-        async (a) => {
-          await accounts.disable(id);
-          return { before: { disabled: a.disabled_at !== null } };
-        },
-        (d) => ({ disabled: d.user.disabled, openSessions: d.sessions.length }),
-      ),
+      change(actor, id, 'user.disable', reason, async (a, tx) => {
+        await accounts.disable(id, tx);
+        return {
+          before: { disabled: a.disabled_at !== null },
+          after: { disabled: true, openSessions: await openSessions(tx, id) },
+        };
+      }),
 
     enable: (actor: StaffActor, id: string, reason: string) =>
-      change(
-        actor,
-        id,
-        'user.enable',
-        reason,
-        async (a) => {
-          await accounts.enable(id);
-          return { before: { disabled: a.disabled_at !== null } };
-        },
-        (d) => ({ disabled: d.user.disabled }),
-      ),
+      change(actor, id, 'user.enable', reason, async (a, tx) => {
+        await accounts.enable(id, tx);
+        return { before: { disabled: a.disabled_at !== null }, after: { disabled: false } };
+      }),
 
     /** `npm run admin -- set-role`: the first admin is made this way. */
     async setRole(actor: StaffActor, username: string, role: Role, reason: string) {
@@ -206,8 +191,8 @@ export function createAdminUsers(deps: AdminUsersDeps) {
           target: { type: 'user', id: a.id, label: a.username },
           reason,
         },
-        async () => {
-          await accounts.setRole(a.id, role);
+        async (tx) => {
+          await accounts.setRole(a.id, role, tx);
           return { before: { role: a.role }, after: { role }, result: { ...toUserRow(a), role } };
         },
       );

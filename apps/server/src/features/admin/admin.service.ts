@@ -35,27 +35,44 @@ export function createAdminService(deps: AdminDeps) {
   const { accounts, billing, audit } = deps;
   const users = createAdminUsers(deps);
 
-  async function paymentAction(
-    actor: StaffActor,
-    id: string,
-    action: 'payment.refund' | 'payment.reconcile',
-    reason: string,
-    run: () => Promise<AdminPayment>,
-  ): Promise<AdminPayment> {
+  const snapshot = (p: AdminPayment | undefined) =>
+    p ? { state: p.state, refund: p.refund?.state ?? null, creditNote: p.creditNoteNumber } : null;
+
+  /**
+   * A refund's audit row commits with the refund it opens, before the gateway is asked: what
+   * the staff member did is ask for it (the gateway's answer is the payment's own record).
+   */
+  async function refund(actor: StaffActor, id: string, reason: string): Promise<AdminPayment> {
     const before = await billing.payment(id);
-    const snapshot = (p: AdminPayment | undefined) =>
-      p
-        ? { state: p.state, refund: p.refund?.state ?? null, creditNote: p.creditNoteNumber }
-        : null;
-    return audit.act(
+    const input = {
+      actor,
+      action: 'payment.refund' as const,
+      target: { type: 'payment' as const, id, label: before?.username ?? id },
+      reason,
+    };
+    return billing.refund(id, (tx, merchantRefundId) =>
+      audit.recordIn(tx, input, {
+        before: snapshot(before),
+        after: { state: before?.state ?? null, refund: 'PENDING', merchantRefundId },
+      }),
+    );
+  }
+
+  /**
+   * Reconciling asks the gateway and applies its answer: no change of the staff member's own,
+   * so its row follows, with the payment as the answer left it.
+   */
+  async function reconcile(actor: StaffActor, id: string, reason: string): Promise<AdminPayment> {
+    const before = await billing.payment(id);
+    return audit.actOutside(
       {
         actor,
-        action,
+        action: 'payment.reconcile',
         target: { type: 'payment', id, label: before?.username ?? id },
         reason,
       },
       async () => {
-        const result = await run();
+        const result = await billing.reconcile(id);
         return { before: snapshot(before), after: snapshot(result), result };
       },
     );
@@ -81,8 +98,8 @@ export function createAdminService(deps: AdminDeps) {
 
     /** Confirms it is the staff member, by PIN or passkey: changes are open for 30 minutes. */
     async sudo(user: UserRow, sessionId: string, body: AdminSudoRequest): Promise<void> {
-      // The device cookie lives on /api/auth only: here a wrong PIN counts against the account.
-      if ('pin' in body) await deps.auth.confirmPin(user, body.pin, null);
+      // Counted for this session: nobody guessing the username keeps an admin from sudo.
+      if ('pin' in body) await deps.auth.confirmPin(user, body.pin, sessionId);
       else await deps.passkeys.verifyPasskeyAssertion(user.id, body.passkey);
       await accounts.grantSudo(sessionId);
     },
@@ -96,11 +113,8 @@ export function createAdminService(deps: AdminDeps) {
       return { ...found, page: query.page, pageSize: ADMIN_PAGE_SIZE };
     },
 
-    refund: (actor: StaffActor, id: string, reason: string) =>
-      paymentAction(actor, id, 'payment.refund', reason, () => billing.refund(id)),
-
-    reconcile: (actor: StaffActor, id: string, reason: string) =>
-      paymentAction(actor, id, 'payment.reconcile', reason, () => billing.reconcile(id)),
+    refund,
+    reconcile,
 
     async invoices(query: AdminInvoicesQuery & { page: number }): Promise<AdminInvoicesResponse> {
       const found = await billing.documents({

@@ -1,11 +1,11 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, StaffActionsTable } from '../../db/types.ts';
 
 export type StaffActionRow = Selectable<StaffActionsTable>;
 
 /** The only write to the log: rows are added, never changed or removed. */
 export async function insertStaffAction(
-  db: Kysely<DB>,
+  db: Kysely<DB> | Transaction<DB>,
   row: Insertable<StaffActionsTable>,
 ): Promise<void> {
   await db.insertInto('staff_actions').values(row).execute();

@@ -4,7 +4,7 @@ import {
   type AuditEntry,
   auditActionSchema,
 } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -52,28 +52,60 @@ const toEntry = (row: repo.StaffActionRow): AuditEntry => ({
 
 /**
  * The audit log of DESIGN.md §15. Every staff change, from the console or the command line, is
- * made through `act`, which runs the change and then appends its row; a change that throws
- * leaves no row. Nothing here (or anywhere) updates or deletes a row.
+ * made through `act`, which runs the change in a transaction and appends its row in the same
+ * one: the change and its row commit together or not at all. Nothing here (or anywhere) updates
+ * or deletes a row.
  */
 export function createAudit(deps: { db: Kysely<DB>; clock: Clock }) {
   const { db, clock } = deps;
 
+  const rowOf = (input: StaffActionInput, before: Snapshot | null, after: Snapshot | null) => ({
+    id: newId(),
+    at: clock.now().toISOString(),
+    actor_id: input.actor.id,
+    actor: input.actor.name,
+    action: input.action,
+    target_type: input.target.type,
+    target_id: input.target.id,
+    target_label: input.target.label,
+    reason: input.reason,
+    before_json: before ? JSON.stringify(before) : null,
+    after_json: after ? JSON.stringify(after) : null,
+  });
+
   return {
-    async act<T>(input: StaffActionInput, change: () => Promise<ChangeOutcome<T>>): Promise<T> {
-      const { before, after, result } = await change();
-      await repo.insertStaffAction(db, {
-        id: newId(),
-        at: clock.now().toISOString(),
-        actor_id: input.actor.id,
-        actor: input.actor.name,
-        action: input.action,
-        target_type: input.target.type,
-        target_id: input.target.id,
-        target_label: input.target.label,
-        reason: input.reason,
-        before_json: before ? JSON.stringify(before) : null,
-        after_json: after ? JSON.stringify(after) : null,
+    /** Every write of `change` goes through `tx`: a query on the pool would wait on SQLite. */
+    async act<T>(
+      input: StaffActionInput,
+      change: (tx: Transaction<DB>) => Promise<ChangeOutcome<T>>,
+    ): Promise<T> {
+      return db.transaction().execute(async (tx) => {
+        const { before, after, result } = await change(tx);
+        await repo.insertStaffAction(tx, rowOf(input, before, after));
+        return result;
       });
+    },
+
+    /** Adds a change's row inside the transaction that made the change (the command line's). */
+    async recordIn(
+      tx: Transaction<DB>,
+      input: StaffActionInput,
+      outcome: { before: Snapshot | null; after: Snapshot | null },
+    ): Promise<void> {
+      await repo.insertStaffAction(tx, rowOf(input, outcome.before, outcome.after));
+    },
+
+    /**
+     * A change that calls a payment gateway cannot wait inside a transaction: its row is added
+     * once the change is made (the gateway's answer, not ours, settles it). A change that throws
+     * leaves no row.
+     */
+    async actOutside<T>(
+      input: StaffActionInput,
+      change: () => Promise<ChangeOutcome<T>>,
+    ): Promise<T> {
+      const { before, after, result } = await change();
+      await repo.insertStaffAction(db, rowOf(input, before, after));
       return result;
     },
 

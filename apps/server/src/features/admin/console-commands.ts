@@ -18,7 +18,7 @@ export async function runConsoleCommand(
   args: readonly string[],
   deps: BillingCommandDeps & {
     accounts: Pick<AccountsService, 'findByUsername' | 'setRole'>;
-    audit: Pick<Audit, 'act'>;
+    audit: Pick<Audit, 'act' | 'actOutside' | 'recordIn'>;
   },
 ): Promise<number> {
   const [command, ...rest] = args;
@@ -41,8 +41,8 @@ export async function runConsoleCommand(
         target: { type: 'user', id: account.id, label: account.username },
         reason: why.join(' ').trim() || COMMAND_DEFAULT_REASON,
       },
-      async () => {
-        await deps.accounts.setRole(account.id, role);
+      async (tx) => {
+        await deps.accounts.setRole(account.id, role, tx);
         return { before: { role: account.role }, after: { role }, result: undefined };
       },
     );
@@ -55,11 +55,14 @@ export async function runConsoleCommand(
   }
   return runAdminCommand(args, {
     ...deps,
-    audit: (change) =>
-      deps.audit.act({ actor: CLI_ACTOR, ...change }, async () => ({
-        before: change.before,
-        after: change.after,
-        result: undefined,
-      })),
+    // In the change's transaction where it gives one; a refund (the gateway is called) after.
+    audit: (change, tx) =>
+      tx
+        ? deps.audit.recordIn(tx, { actor: CLI_ACTOR, ...change }, change)
+        : deps.audit.actOutside({ actor: CLI_ACTOR, ...change }, async () => ({
+            before: change.before,
+            after: change.after,
+            result: undefined,
+          })),
   });
 }

@@ -1,8 +1,10 @@
 import { type Role, SUDO_TTL_MS } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as repo from './accounts.repository.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
 
 export type Account = NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>;
 export type AccountSearch = repo.AccountSearch;
@@ -19,22 +21,22 @@ export function createAccountsService(deps: { db: Kysely<DB>; clock: Clock }) {
     search: (search: AccountSearch) => repo.searchAccounts(db, search),
     find: (id: string) => repo.findAccount(db, id),
     findByUsername: (username: string) => repo.findAccountByUsername(db, username),
-    openSessions: (userId: string) => repo.openSessionsOf(db, userId, clock.now()),
-    revokeSessions: (userId: string) => repo.revokeSessionsOf(db, userId, clock.now()),
-    setRole: (userId: string, role: Role) => repo.setRole(db, userId, role),
+    // The changes (and the reads that show them) take the transaction of a staff change, so the
+    // change and its audit row commit together (admin/audit.service.ts).
+    openSessions: (userId: string, tx: Db = db) => repo.openSessionsOf(tx, userId, clock.now()),
+    revokeSessions: (userId: string, tx: Db = db) => repo.revokeSessionsOf(tx, userId, clock.now()),
+    setRole: (userId: string, role: Role, tx: Db = db) => repo.setRole(tx, userId, role),
     usernames: (ids: string[]) => repo.usernamesOf(db, ids),
     count: () => repo.countAccounts(db),
     signUpsByDay: (from: Date) => repo.signUpsByDay(db, from.toISOString().slice(0, 10)),
 
-    /** A disabled account cannot sign in, and its sessions end now. */
-    async disable(userId: string): Promise<void> {
+    /** A disabled account cannot sign in, and its sessions end now (in the caller's transaction). */
+    async disable(userId: string, tx: Transaction<DB>): Promise<void> {
       const now = clock.now();
-      await db.transaction().execute(async (tx) => {
-        await repo.setDisabledAt(tx, userId, now.toISOString());
-        await repo.revokeSessionsOf(tx, userId, now);
-      });
+      await repo.setDisabledAt(tx, userId, now.toISOString());
+      await repo.revokeSessionsOf(tx, userId, now);
     },
-    enable: (userId: string) => repo.setDisabledAt(db, userId, null),
+    enable: (userId: string, tx: Db = db) => repo.setDisabledAt(tx, userId, null),
 
     /** This session may make staff changes for the next 30 minutes. */
     async grantSudo(sessionId: string): Promise<Date> {

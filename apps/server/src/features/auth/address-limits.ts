@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, ERROR_CODES } from '@grasp/contract';
 import { addressKey } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type ServerMessageKey, waitValues } from '../../lib/i18n.ts';
 import type { SlidingWindows } from '../../lib/sliding-window.ts';
 
 const MINUTE = 60_000;
@@ -27,8 +28,24 @@ export const SIGN_IN_FAILURES_PER_15_MINUTES = 100;
 /** Verification mails to one address in an hour, whoever asks: no inbox can be flooded. */
 export const RESENDS_PER_EMAIL_PER_HOUR = 5;
 
-const paused = (message: (seconds: number) => string, retryAfterMs: number) =>
-  new AppError(429, ERROR_CODES.rateLimited, message(Math.ceil(retryAfterMs / 1000)));
+/** Each pause's catalog key, so the edge can say the wait in the caller's language. */
+const PAUSED_KEYS = new Map<(seconds: number) => string, ServerMessageKey>([
+  [AUTH_MESSAGES.registrationsPaused, 'auth.registrationsPaused'],
+  [AUTH_MESSAGES.signInsPaused, 'auth.signInsPaused'],
+  [AUTH_MESSAGES.resendsPaused, 'auth.resendsPaused'],
+]);
+
+function paused(message: (seconds: number) => string, retryAfterMs: number): AppError {
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  const key = PAUSED_KEYS.get(message);
+  return new AppError(
+    429,
+    ERROR_CODES.rateLimited,
+    message(seconds),
+    undefined,
+    key ? { key, values: waitValues(seconds) } : undefined,
+  );
+}
 
 /** Gives a taken place back: the work it was taken for was refused. */
 export type GiveBack = () => Promise<void>;

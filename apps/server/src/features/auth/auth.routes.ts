@@ -67,7 +67,15 @@ export const authRoutes =
         // registrations only (address-limits.ts), so refused forms cost a class nothing.
         config: { rateLimit: app.limit(600, '10 minutes') },
       },
-      (request) => auth.register(request.body, request.ip),
+      // Without a language of its own, the account takes the one the form was read in.
+      async (request) =>
+        auth.register(
+          {
+            ...request.body,
+            interfaceLanguage: request.body.interfaceLanguage ?? (await app.languageOf(request)),
+          },
+          request.ip,
+        ),
     );
 
     app.post(

@@ -2,8 +2,10 @@ import {
   ADMIN_ERROR_CODES,
   ADMIN_MESSAGES,
   AUTH_MESSAGES,
+  DEFAULT_LANGUAGE,
   ERROR_CODES,
   ERROR_MESSAGES,
+  type LanguageId,
   type LoginResponse,
   registrationProblem,
   SESSION_LIFETIME_MS,
@@ -18,6 +20,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { newId, newSecretToken, sha256 } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { presentUser } from '../../lib/present-user.ts';
+import { recipientOf } from '../../lib/recipient.ts';
 import { createRowCache } from '../../lib/row-cache.ts';
 import type { AddressLimits } from './address-limits.ts';
 import * as repo from './auth.repository.ts';
@@ -40,6 +43,7 @@ export interface RegisterInput {
   fullName: string;
   turnstileToken: string;
   acceptTerms?: boolean | undefined;
+  interfaceLanguage?: LanguageId | undefined;
 }
 
 export interface AuthServiceDeps {
@@ -111,7 +115,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function sendVerification(
-    user: Pick<UserRow, 'id' | 'email' | 'full_name'>,
+    user: Pick<UserRow, 'id' | 'email' | 'full_name' | 'interface_language'>,
   ): Promise<void> {
     const token = newSecretToken();
     const now = clock.now();
@@ -123,8 +127,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
     const link = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
     try {
-      await deps.mailer.send(verificationEmail(user.email, user.full_name, link));
-      deps.log.info({ email: user.email, link }, 'verification email sent');
+      await deps.mailer.send(verificationEmail(recipientOf(user), link));
+      // The user, never the link: whoever reads the log must not be able to verify with it.
+      deps.log.info({ userId: user.id }, 'verification email sent');
     } catch (error) {
       // The account exists either way; the user can ask for a new link.
       deps.log.warn({ err: error, email: user.email }, 'verification email could not be sent');
@@ -153,6 +158,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       role: 'user',
       disabled_at: null,
       deleted_at: null,
+      interface_language: input.interfaceLanguage ?? DEFAULT_LANGUAGE,
     };
     try {
       await db.transaction().execute(async (tx) => {
@@ -200,16 +206,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     client: SignInClient,
   ): Promise<SignedIn> {
     // Unknown names get a throttle record of their own, so a lock reveals nothing.
-    const key = user
+    const { key, total } = user
       ? await credentials.throttleKey(user.id, client.deviceId)
-      : `login:${login.trim().toLowerCase()}`;
-    const reservation = await deps.throttle.reserve(key);
+      : { key: `login:${login.trim().toLowerCase()}`, total: undefined };
+    const reservation = await deps.throttle.reserve(key, total === undefined ? {} : { total });
     if (!reservation.allowed) {
       await deps.pins.verify(null, pin);
       throw lockedOut(reservation.waitSeconds);
     }
     if (!(await deps.pins.verify(user?.pin_hash ?? null, pin)) || !user) throw invalidCredentials();
-    await deps.throttle.succeed(key);
+    await deps.throttle.succeed(key, reservation);
     const response = await startSession(user, client);
     return { response, deviceId: await credentials.trustDevice(user.id, client.deviceId) };
   }
@@ -302,6 +308,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     trustDevice: credentials.trustDevice,
     confirmPin: credentials.confirmPin,
     clearLockouts: credentials.clearLockouts,
+    forgetDevices: credentials.forgetDevices,
     setPin: credentials.setPin,
     setEmail: credentials.setEmail,
     setProfile: credentials.setProfile,

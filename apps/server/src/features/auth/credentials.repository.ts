@@ -80,6 +80,10 @@ export async function touchDevice(db: Db, deviceId: string, at: Date): Promise<v
     .execute();
 }
 
+export async function deleteDevices(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('devices').where('user_id', '=', userId).execute();
+}
+
 /** Keeps the user's `keep` most recently used devices: a bound on rows, not a rule. */
 export async function trimDevices(db: Db, userId: string, keep: number): Promise<void> {
   const stale = await db

@@ -4,6 +4,7 @@ import type { DB, UserRow } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { waitValues } from '../../lib/i18n.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './credentials.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -18,9 +19,22 @@ const LAST_SEEN_REMEMBERED = 10_000;
 /** The throttle key of an attempt: a trusted device's own budget, else the account's. */
 export const deviceKey = (userId: string, deviceId: string) => `device:${userId}:${deviceId}`;
 export const accountKey = (userId: string) => `user:${userId}`;
+/** A signed-in session's confirmations (sudo, PIN, email, deletion, a new passkey). */
+export const sessionKey = (userId: string, sessionId: string) => `session:${userId}:${sessionId}`;
+/** What an account's devices and sessions spent together: at most WRONG_PINS_PER_ACCOUNT. */
+export const ownKeysTotal = (userId: string) => `total:${userId}`;
+
+/** Where an attempt is counted: its key, and the total it belongs to (none for strangers). */
+export interface ThrottleKey {
+  key: string;
+  total?: string;
+}
 
 export const lockedOut = (seconds: number) =>
-  new AppError(429, ERROR_CODES.rateLimited, AUTH_MESSAGES.locked(seconds));
+  new AppError(429, ERROR_CODES.rateLimited, AUTH_MESSAGES.locked(seconds), undefined, {
+    key: 'auth.locked',
+    values: waitValues(seconds),
+  });
 
 /**
  * PINs, devices, sessions and the users row, for the auth feature's own sign-in and for the
@@ -44,22 +58,21 @@ export function createCredentials(deps: {
     isTrustedDevice,
 
     /** The throttle key an attempt on this account from this device counts against. */
-    async throttleKey(userId: string, deviceId: string | null): Promise<string> {
+    async throttleKey(userId: string, deviceId: string | null): Promise<ThrottleKey> {
       return deviceId && (await isTrustedDevice(userId, deviceId))
-        ? deviceKey(userId, deviceId)
-        : accountKey(userId);
+        ? { key: deviceKey(userId, deviceId), total: ownKeysTotal(userId) }
+        : { key: accountKey(userId) };
     },
 
     /**
-     * A PIN confirming an action of a signed-in user: a wrong one is a failed sign-in (401,
-     * counted like one), and a locked account or device answers 429 with the wait.
+     * A PIN confirming an action of a signed-in session: a wrong one is a failed sign-in (401,
+     * counted like one) for that session, so nobody else's guesses at the username refuse the
+     * owner's right PIN here; a locked session answers 429 with the wait. The session's
+     * failures share the account's total with its devices.
      */
-    async confirmPin(user: UserRow, pin: string, deviceId: string | null): Promise<void> {
-      const key =
-        deviceId && (await isTrustedDevice(user.id, deviceId))
-          ? deviceKey(user.id, deviceId)
-          : accountKey(user.id);
-      const reservation = await throttle.reserve(key);
+    async confirmPin(user: UserRow, pin: string, sessionId: string): Promise<void> {
+      const key = sessionKey(user.id, sessionId);
+      const reservation = await throttle.reserve(key, { total: ownKeysTotal(user.id) });
       if (!reservation.allowed) {
         await pins.verify(null, pin);
         throw lockedOut(reservation.waitSeconds);
@@ -67,7 +80,7 @@ export function createCredentials(deps: {
       if (!(await pins.verify(user.pin_hash, pin))) {
         throw new AppError(401, ERROR_CODES.unauthorized, ACCOUNT_MESSAGES.wrongPin);
       }
-      await throttle.succeed(key);
+      await throttle.succeed(key, reservation);
     },
 
     /** The device id the browser should keep: the one it showed if it is this account's. */
@@ -83,8 +96,21 @@ export function createCredentials(deps: {
       return id;
     },
 
-    /** Every lock on the account, shared budget and devices alike, is lifted. */
-    clearLockouts: (userId: string) => throttle.clear([accountKey(userId)], [`device:${userId}:`]),
+    /** Every lock on the account, shared budget, devices and sessions alike, is lifted. */
+    clearLockouts: (userId: string) =>
+      throttle.clear(
+        [accountKey(userId), ownKeysTotal(userId)],
+        [`device:${userId}:`, `session:${userId}:`],
+      ),
+
+    /**
+     * The account trusts no device any more (a PIN reset or change): a device cookie kept by
+     * whoever once knew the old PIN is a stranger's from now on, with no budget of its own.
+     */
+    async forgetDevices(userId: string): Promise<void> {
+      await repo.deleteDevices(db, userId);
+      await throttle.clear([], [`device:${userId}:`]);
+    },
 
     async setPin(userId: string, pin: string): Promise<void> {
       await repo.updateUser(db, userId, { pin_hash: await pins.hash(pin) });
@@ -104,10 +130,16 @@ export function createCredentials(deps: {
       }
     },
 
-    async setProfile(userId: string, changes: { fullName?: string; mobile?: string }) {
+    async setProfile(
+      userId: string,
+      changes: { fullName?: string; mobile?: string; interfaceLanguage?: string },
+    ) {
       await repo.updateUser(db, userId, {
         ...(changes.fullName !== undefined ? { full_name: changes.fullName } : {}),
         ...(changes.mobile !== undefined ? { mobile: changes.mobile } : {}),
+        ...(changes.interfaceLanguage !== undefined
+          ? { interface_language: changes.interfaceLanguage }
+          : {}),
       });
     },
 

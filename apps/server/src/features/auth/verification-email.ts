@@ -1,14 +1,16 @@
-import { PRODUCT_NAME } from '@grasp/contract';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import { mailWords, type Recipient } from '../../lib/recipient.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function verificationEmail(to: string, fullName: string, link: string): Mail {
-  const name = fullName.trim() || 'there';
+/** In the language the account was registered with (DESIGN.md §17). */
+export function verificationEmail(recipient: Recipient, link: string): Mail {
+  const { t, greeting } = mailWords(recipient);
+  const welcome = t('mail.verification.welcome');
+  const ignore = t('mail.verification.ignore');
   return {
-    to,
-    subject: `Verify your ${PRODUCT_NAME} account`,
-    text: `Hi ${name},\n\nWelcome to ${PRODUCT_NAME}! Confirm your email address by opening this link within 24 hours:\n\n${link}\n\nIf you did not create an account, you can ignore this email.\n`,
-    html: `<p>Hi ${escapeHtml(name)},</p><p>Welcome to ${PRODUCT_NAME}! Confirm your email address within 24 hours:</p><p><a href="${escapeHtml(link)}">Verify my email</a></p><p>Or paste this link into your browser: ${escapeHtml(link)}</p><p>If you did not create an account, you can ignore this email.</p>`,
+    to: recipient.to,
+    subject: t('mail.verification.subject'),
+    text: `${greeting}\n\n${welcome}\n\n${link}\n\n${ignore}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(welcome)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.verification.button'))}</a></p><p>${escapeHtml(t('mail.pasteLink', { link }))}</p><p>${escapeHtml(ignore)}</p>`,
   };
 }

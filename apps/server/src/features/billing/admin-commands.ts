@@ -1,5 +1,5 @@
 import { PLAN_IDS, type PlanId } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { RefundService } from './refunds.service.ts';
 import type { UsageService } from './usage.service.ts';
@@ -49,10 +49,13 @@ export async function runAdminCommand(
   args: readonly string[],
   deps: {
     db: Kysely<DB>;
-    usage: Pick<UsageService, 'startPlan' | 'currentCycle'>;
+    usage: Pick<UsageService, 'startPlan' | 'currentCycle' | 'latestCycleIn'>;
     refunds?: Pick<RefundService, 'refund'>;
-    /** Records each change in the audit log. */
-    audit?: (change: CommandChange) => Promise<void>;
+    /**
+     * Records each change in the audit log: in the change's own transaction when it gives one
+     * (they commit together), else once the change is made (a refund calls the gateway).
+     */
+    audit?: (change: CommandChange, tx?: Transaction<DB>) => Promise<void>;
   } & Output,
 ): Promise<number> {
   const { db, usage } = deps;
@@ -105,14 +108,22 @@ export async function runAdminCommand(
       deps.err(`No user "${who}".\n`);
       return 1;
     }
-    await db.transaction().execute((tx) => usage.startPlan(tx, user.id, plan));
-    const cycle = await usage.currentCycle(user.id);
-    await audit({
-      action: 'user.plan',
-      target: { type: 'user', id: user.id, label: user.username },
-      reason: reasonFrom(why),
-      before: { plan: user.plan },
-      after: { plan, unitLimit: cycle.unit_limit, unitsUsed: cycle.units_used },
+    const cycle = await db.transaction().execute(async (tx) => {
+      await usage.startPlan(tx, user.id, plan);
+      const started = await usage.latestCycleIn(tx, user.id);
+      if (!started) throw new Error(`no cycle after setting ${user.username}'s plan`);
+      const after = { plan, unitLimit: started.unit_limit, unitsUsed: started.units_used };
+      await audit(
+        {
+          action: 'user.plan',
+          target: { type: 'user', id: user.id, label: user.username },
+          reason: reasonFrom(why),
+          before: { plan: user.plan },
+          after,
+        },
+        tx,
+      );
+      return started;
     });
     const units = cycle.unit_limit === null ? 'unlimited units' : `${cycle.unit_limit} units`;
     deps.out(`${user.username} is now on ${plan}: ${units} until ${cycle.ends_at}\n`);
@@ -121,24 +132,29 @@ export async function runAdminCommand(
 
   if (command === 'refund' && rest.length >= 1 && deps.refunds) {
     const [id = '', ...why] = rest;
-    const outcome = await deps.refunds.refund(id.trim());
-    if (outcome.kind === 'refused') {
-      deps.err(`Refund of ${id} refused: ${outcome.reason}.\n`);
-      return 1;
-    }
     const payer = await db
       .selectFrom('payments')
       .innerJoin('users', 'users.id', 'payments.user_id')
       .select('users.username')
       .where('payments.merchant_transaction_id', '=', id.trim())
       .executeTakeFirst();
-    await audit({
-      action: 'payment.refund',
-      target: { type: 'payment', id: id.trim(), label: payer?.username ?? id.trim() },
-      reason: reasonFrom(why),
-      before: { state: 'PAYMENT_SUCCESS', refund: null },
-      after: { refund: outcome.state, merchantRefundId: outcome.merchantRefundId },
-    });
+    // The row commits with the refund it opens, before the gateway is asked.
+    const outcome = await deps.refunds.refund(id.trim(), (tx, merchantRefundId) =>
+      audit(
+        {
+          action: 'payment.refund',
+          target: { type: 'payment', id: id.trim(), label: payer?.username ?? id.trim() },
+          reason: reasonFrom(why),
+          before: { state: 'PAYMENT_SUCCESS', refund: null },
+          after: { refund: 'PENDING', merchantRefundId },
+        },
+        tx,
+      ),
+    );
+    if (outcome.kind === 'refused') {
+      deps.err(`Refund of ${id} refused: ${outcome.reason}.\n`);
+      return 1;
+    }
     const when =
       outcome.state === 'COMPLETED'
         ? outcome.downgraded

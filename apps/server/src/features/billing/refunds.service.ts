@@ -94,8 +94,15 @@ export function createRefundService(deps: {
   return {
     applyRefundReport,
 
-    /** `npm run admin -- refund <merchantTransactionId>`: a full refund of a successful payment. */
-    async refund(merchantTransactionId: string): Promise<RefundOutcome> {
+    /**
+     * `npm run admin -- refund <merchantTransactionId>` (and the console): a full refund of a
+     * successful payment. `opened` runs in the transaction that opens the refund, before the
+     * gateway is asked: the staff action's audit row commits with it or not at all.
+     */
+    async refund(
+      merchantTransactionId: string,
+      opened?: (tx: Transaction<DB>, merchantRefundId: string) => Promise<void>,
+    ): Promise<RefundOutcome> {
       if (!gateway.refund) return { kind: 'refused', reason: `${gateway.id} has no refunds` };
       const payment = await payments.findPayment(db, merchantTransactionId);
       if (!payment) return { kind: 'refused', reason: 'no such payment' };
@@ -103,14 +110,18 @@ export function createRefundService(deps: {
         return { kind: 'refused', reason: `the payment is ${payment.state}, not PAYMENT_SUCCESS` };
       }
       const merchantRefundId = newMerchantRefundId();
-      const opened = await repo.insertRefund(db, {
-        merchantRefundId,
-        merchantTransactionId,
-        userId: payment.user_id,
-        amountPaise: payment.amount_paise,
-        at: clock.now(),
+      const open = await db.transaction().execute(async (tx) => {
+        const inserted = await repo.insertRefund(tx, {
+          merchantRefundId,
+          merchantTransactionId,
+          userId: payment.user_id,
+          amountPaise: payment.amount_paise,
+          at: clock.now(),
+        });
+        if (inserted) await opened?.(tx, merchantRefundId);
+        return inserted;
       });
-      if (!opened) return { kind: 'refused', reason: 'this payment was already refunded' };
+      if (!open) return { kind: 'refused', reason: 'this payment was already refunded' };
       try {
         const report = await gateway.refund({
           merchantRefundId,

@@ -1,9 +1,11 @@
-import { formatPrice, PLANS, PRO_PAYMENT, PRODUCT_NAME } from '@grasp/contract';
+import { PLANS, PRO_PAYMENT } from '@grasp/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { INTL_LOCALES } from '../../lib/i18n.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
+import { mailWords, type Recipient, recipientOf } from '../../lib/recipient.ts';
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -11,20 +13,26 @@ interface Log {
 
 export const RENEW_NOTICE_MS = 3 * 24 * 60 * 60_000;
 
-export function renewEmail(to: string, fullName: string, endsAt: Date, link: string): Mail {
-  const name = fullName.trim() || 'there';
-  const day = endsAt.toLocaleDateString('en-IN', {
+export function renewEmail(recipient: Recipient, endsAt: Date, link: string): Mail {
+  const { t, greeting } = mailWords(recipient);
+  const locale = INTL_LOCALES[recipient.language];
+  const day = endsAt.toLocaleDateString(locale, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'Asia/Kolkata',
   });
-  const price = formatPrice(PRO_PAYMENT.amountPaise / 100);
+  const price = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'INR',
+    maximumFractionDigits: 0,
+  }).format(PRO_PAYMENT.amountPaise / 100);
+  const ends = t('mail.renew.ends', { day, units: PLANS.free.monthlyUnits ?? 0 });
   return {
-    to,
-    subject: `Your ${PRODUCT_NAME} Pro plan ends on ${day}`,
-    text: `Hi ${name},\n\nYour ${PRODUCT_NAME} Pro plan ends on ${day}. After that you are back on Free (${PLANS.free.monthlyUnits} concepts a month). To keep Pro, renew for ${price}:\n\n${link}\n`,
-    html: `<p>Hi ${escapeHtml(name)},</p><p>Your ${PRODUCT_NAME} Pro plan ends on ${escapeHtml(day)}. After that you are back on Free (${PLANS.free.monthlyUnits} concepts a month).</p><p><a href="${escapeHtml(link)}">Renew Pro for ${escapeHtml(price)}</a></p>`,
+    to: recipient.to,
+    subject: t('mail.renew.subject', { day }),
+    text: `${greeting}\n\n${ends} ${t('mail.renew.keep', { price })}\n\n${link}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(ends)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.renew.button', { price }))}</a></p>`,
   };
 }
 
@@ -53,6 +61,7 @@ export function createRenewMail(deps: {
           'users.id as user_id',
           'users.email',
           'users.full_name',
+          'users.interface_language',
         ])
         .where('usage_cycles.plan', '=', 'pro')
         .where('users.plan', '=', 'pro')
@@ -75,12 +84,7 @@ export function createRenewMail(deps: {
         if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) !== 1) continue;
         try {
           await mailer.send(
-            renewEmail(
-              cycle.email,
-              cycle.full_name,
-              new Date(cycle.ends_at),
-              `${deps.publicUrl}/pricing`,
-            ),
+            renewEmail(recipientOf(cycle), new Date(cycle.ends_at), `${deps.publicUrl}/pricing`),
           );
           sent += 1;
         } catch (error) {

@@ -9,7 +9,7 @@ import {
   type RefundState,
   refundStateSchema,
 } from '@grasp/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Reconciliation } from './reconciliation.service.ts';
@@ -100,8 +100,14 @@ export function createStaffBilling(deps: {
       };
     },
 
-    /** A full refund, exactly once; the payment as it is after asking. */
-    async refund(merchantTransactionId: string): Promise<AdminPayment> {
+    /**
+     * A full refund, exactly once; the payment as it is after asking. `opened` runs in the
+     * transaction that opens the refund (the audit row of the staff action).
+     */
+    async refund(
+      merchantTransactionId: string,
+      opened?: (tx: Transaction<DB>, merchantRefundId: string) => Promise<void>,
+    ): Promise<AdminPayment> {
       const before = await existing(merchantTransactionId);
       if (before.refund) {
         throw conflict(ADMIN_ERROR_CODES.alreadyRefunded, ADMIN_MESSAGES.alreadyRefunded);
@@ -109,7 +115,7 @@ export function createStaffBilling(deps: {
       if (before.state !== 'PAYMENT_SUCCESS') {
         throw conflict(ADMIN_ERROR_CODES.notRefundable, ADMIN_MESSAGES.notRefundable);
       }
-      const outcome = await deps.refunds.refund(merchantTransactionId);
+      const outcome = await deps.refunds.refund(merchantTransactionId, opened);
       if (outcome.kind === 'refused') {
         // Lost a race with another refund of it, or the gateway cannot refund.
         const after = await existing(merchantTransactionId);

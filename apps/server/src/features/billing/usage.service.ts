@@ -177,6 +177,15 @@ export function createUsageService(deps: UsageDeps) {
 
     currentCycle,
 
+    /**
+     * The current cycle as it stands, opening none: a read (the console's page of a learner,
+     * deleted or idle) never writes. Null when the latest cycle has ended or there is none.
+     */
+    async readCycle(userId: string): Promise<Cycle | null> {
+      const latest = await repo.latestCycle(db, userId);
+      return latest && Date.parse(latest.ends_at) > clock.now().getTime() ? latest : null;
+    },
+
     /** Units left in the current cycle; null when the plan is unlimited. */
     async availableUnits(userId: string): Promise<number | null> {
       let cycle = await currentCycle(userId);
@@ -238,12 +247,20 @@ export function createUsageService(deps: UsageDeps) {
       return (await repo.latestCycle(db, userId)) ?? cycle;
     },
 
+    /** Adds units to a cycle the caller read, in the caller's transaction (a staff change). */
+    addUnits: (tx: Db, cycleId: string, units: number) => repo.addUnits(tx, cycleId, units),
+
+    /** The user's newest cycle as a transaction sees it (a staff change's audit row). */
+    latestCycleIn: (tx: Db, userId: string) => repo.latestCycle(tx, userId),
+
     /** Starts a fresh cycle on a new plan now (a Pro payment, or an admin's plan change). */
     startPlan,
 
-    /** startPlan in a transaction of its own (the operator's console). */
-    changePlan: (userId: string, plan: string) =>
-      db.transaction().execute((tx) => startPlan(tx, userId, plan)),
+    /** startPlan in a transaction of its own, or the caller's (the operator's console). */
+    changePlan: (userId: string, plan: string, tx?: Transaction<DB>) =>
+      tx
+        ? startPlan(tx, userId, plan)
+        : db.transaction().execute((t) => startPlan(t, userId, plan)),
   };
 }
 export type UsageService = ReturnType<typeof createUsageService>;

@@ -1,6 +1,7 @@
 import { CLASS_MESSAGES, ERROR_CODES } from '@grasp/contract';
 import { addressKey } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { ServerMessageKey } from '../../lib/i18n.ts';
 import type { SlidingWindows } from '../../lib/sliding-window.ts';
 import type { JoinGuesses } from './classes.service.ts';
 
@@ -15,8 +16,17 @@ export const WRONG_JOIN_CODES_PER_ACCOUNT_PER_15_MINUTES = 20;
 
 const WINDOW_MS = 15 * 60_000;
 
-const paused = (message: (seconds: number) => string, retryAfterMs: number) =>
-  new AppError(429, ERROR_CODES.rateLimited, message(Math.ceil(retryAfterMs / 1000)));
+function paused(
+  message: (seconds: number) => string,
+  key: ServerMessageKey,
+  retryAfterMs: number,
+): AppError {
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  return new AppError(429, ERROR_CODES.rateLimited, message(seconds), undefined, {
+    key,
+    values: { seconds },
+  });
+}
 
 /**
  * Counts join attempts per account and per address (an IPv6 one by its /64), shared through
@@ -31,14 +41,18 @@ export function createJoinGuesses(deps: { windows: SlidingWindows; scale: number
     async take(userId, address) {
       const account = await byAccount.take(userId, accountLimit);
       if (!account.taken) {
-        throw paused(CLASS_MESSAGES.joinsPausedForAccount, account.retryAfterMs);
+        throw paused(
+          CLASS_MESSAGES.joinsPausedForAccount,
+          'classes.joinsPausedForAccount',
+          account.retryAfterMs,
+        );
       }
       const giveAccountBack = () => byAccount.giveBack(userId, account.id).catch(() => undefined);
       const key = addressKey(address);
       const fromAddress = await byAddress.take(key, addressLimit);
       if (!fromAddress.taken) {
         await giveAccountBack();
-        throw paused(CLASS_MESSAGES.joinsPaused, fromAddress.retryAfterMs);
+        throw paused(CLASS_MESSAGES.joinsPaused, 'classes.joinsPaused', fromAddress.retryAfterMs);
       }
       return async () => {
         await Promise.all([

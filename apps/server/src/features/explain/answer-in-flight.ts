@@ -1,10 +1,10 @@
 import { REQUEST_TIMEOUT_MS } from '@grasp/contract';
 import { AppError } from '../../lib/errors.ts';
 import type { SharedRedis } from '../../lib/shared-redis.ts';
-import type { Answer } from './explain.service.ts';
 import { toProviderAppError } from './explain-errors.ts';
 import { createInFlight, type InFlight } from './in-flight.ts';
 import { createSharedInFlight } from './shared-in-flight.ts';
+import type { Answer } from './stages/check.ts';
 
 /**
  * Coalesces provider calls in this process, or across every instance when Redis is configured
@@ -22,12 +22,12 @@ export function createAnswerInFlight(options: {
     leaseMs: (options.timeoutMs ?? REQUEST_TIMEOUT_MS) + 5000,
     // Followers see the leader's failure as the same API error the leader's caller got.
     encodeError: (error) => {
-      const { statusCode, code, message } = toProviderAppError(error);
-      return JSON.stringify({ statusCode, code, message });
+      const { statusCode, code, message, messageRef } = toProviderAppError(error);
+      return JSON.stringify({ statusCode, code, message, messageRef });
     },
     decodeError: (encoded) => {
-      const { statusCode, code, message } = JSON.parse(encoded) as AppError;
-      return new AppError(statusCode, code, message);
+      const { statusCode, code, message, messageRef } = JSON.parse(encoded) as AppError;
+      return new AppError(statusCode, code, message, undefined, messageRef);
     },
   });
 }

@@ -21,7 +21,13 @@ export function toProviderAppError(error: unknown): AppError {
     return new AppError(503, ERROR_CODES.serviceUnavailable, ERROR_MESSAGES.serviceUnavailable);
   }
   if (error instanceof UnknownConceptError)
-    return new AppError(404, ERROR_CODES.unknownConcept, error.message);
+    return new AppError(
+      404,
+      ERROR_CODES.unknownConcept,
+      error.message,
+      undefined,
+      error.messageRef,
+    );
   const timedOut = error instanceof Error && error.name === 'TimeoutError';
   if (error instanceof ProviderTimeoutError || timedOut)
     return new AppError(504, ERROR_CODES.providerTimeout, ERROR_MESSAGES.aiTimeout);
@@ -47,6 +53,8 @@ export const providerUnavailableError = (label: string) =>
     400,
     'PROVIDER_UNAVAILABLE',
     `${label} is not configured on this server. Choose another provider.`,
+    undefined,
+    { key: 'server.providerUnavailable', values: { provider: label } },
   );
 
 /**
@@ -63,6 +71,16 @@ export function languageNeedsAiProvider(language: LanguageId, able: string[]): A
     422,
     ERROR_CODES.needsAiProvider,
     `The offline dictionary explains in English only. ${which}`,
+    undefined,
+    able.length > 0
+      ? {
+          key: 'server.offlineEnglishOnlyChoose',
+          values: { language: name, providers: { or: able } },
+        }
+      : {
+          key: 'server.offlineEnglishOnlyNone',
+          values: { language: name, providers: AI_PROVIDERS_IN_WORDS },
+        },
   );
 }
 

@@ -48,6 +48,8 @@ export interface NewExplanation {
   language: string;
   /** The learner's material it was grounded in, named for good (migration 0010). */
   material?: { materialId: string; title: string } | undefined;
+  /** The model failed and the no-key explainer wrote it (DESIGN.md §18). */
+  fallback?: boolean | undefined;
   createdAt: Date;
 }
 
@@ -78,11 +80,15 @@ const EXPLANATION_COLUMNS = [
   'language',
   'material_id',
   'material_title',
+  'fallback',
   'created_at',
 ] as const;
 
+// Every value is bound as text: fallback's '0' or '1' is read as the integer column's value.
 const insertExplanationRows = preparedInsert(EXPLANATION_COLUMNS, (db, rows) =>
-  db.insertInto('explanations').values(rows),
+  db
+    .insertInto('explanations')
+    .values(rows.map((row) => ({ ...row, fallback: row.fallback as unknown as number }))),
 );
 
 /** The ISO form of the last time asked for: a batch's rows were mostly stored in the same ms. */
@@ -114,6 +120,7 @@ export async function insertExplanations(db: Db, rows: NewExplanation[]): Promis
       row.language,
       row.material?.materialId ?? null,
       row.material?.title ?? null,
+      row.fallback ? '1' : '0',
       isoTime(row.createdAt),
     ]),
   );
@@ -140,6 +147,8 @@ const askedSince = preparedQuery(
       .where('difficulty', '=', difficulty)
       .where('language', '=', language)
       .where('created_at', '>=', since)
+      // A fallback was free: the model's answer asked for after it is not a repeat.
+      .where('fallback', '=', 0)
       // '' for none: the prepared query's values are strings.
       .where((eb) => eb.fn.coalesce('material_id', eb.val('')), '=', materialId)
       .limit(1),
@@ -200,6 +209,7 @@ const RECORD_COLUMNS = [
   'answer_texts.details_json',
   'material_id',
   'material_title',
+  'fallback',
   'created_at',
 ] as const;
 

@@ -113,7 +113,10 @@ export const explainRoutes =
           const result = await explain.complete(ticket);
           return sentGzipped(request, reply, result) ? reply : result;
         }
-        return replyWithEvents(request, reply, (onDelta) => explain.complete(ticket, onDelta));
+        // `retry`: the text streamed so far is dropped, another answer follows (DESIGN.md §18).
+        return replyWithEvents(request, reply, (onDelta, onEvent) =>
+          explain.complete(ticket, onDelta, (reason) => onEvent('retry', { reason })),
+        );
       },
     );
 

@@ -1,7 +1,6 @@
 import {
   type Difficulty,
   type ExplainResponse,
-  explainResponseSchema,
   type HistoryEntry,
   isFreePlan,
   isPremiumTemplate,
@@ -13,39 +12,33 @@ import {
   type TemplateId,
 } from '@grasp/contract';
 import type { Kysely, Transaction } from 'kysely';
-import { z } from 'zod';
 import type { DB, UserRow } from '../../db/types.ts';
-import { createBatchWriter } from '../../lib/batch-writer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { queryKey } from '../../lib/query-key.ts';
 import { type Recorder, silentRecorder } from '../../lib/recorder.ts';
-import type { UnitHold } from '../billing/usage.service.ts';
-import { cite, type SourcesService } from '../sources/index.ts';
-import {
-  extractGlossary,
-  extractGraph,
-  extractOwnSources,
-  extractRelatedConcepts,
-  extractSuggestedQuestions,
-  isUsableAnswer,
-} from './answer.ts';
-import { type AnswerText, createStoredTexts } from './answer-texts.ts';
+import { tracing } from '../../lib/tracing.ts';
+import type { SourcesService } from '../sources/index.ts';
 import * as repo from './explain.repository.ts';
 import { activitySince, anonymiseActivityOf } from './explain-activity.repository.ts';
 import {
   checkWritesLanguage,
+  languageNeedsAiProvider,
   premiumTemplateError,
   providerUnavailableError,
   toProviderAppError,
 } from './explain-errors.ts';
 import { createInFlight, type InFlight } from './in-flight.ts';
-import type { ExplanationProvider } from './providers/provider.ts';
-import { ProviderFailureError } from './providers/provider.ts';
-import { createRecentAnswers } from './recent-answers.ts';
-import { createRepeatCheck } from './repeat-check.ts';
-import type { ExplanationSponsor, SponsoredExplanation } from './sponsor.ts';
+import { type ExplanationProvider, NeedsAiProviderError } from './providers/provider.ts';
+import type { ExplanationSponsor } from './sponsor.ts';
+import { cacheKeyOf, createAnswerCache } from './stages/answer-cache.ts';
+import type { Answer, CheckContext } from './stages/check.ts';
+import { BrokenPromiseError, composeChecked, isModelFailure } from './stages/checked-compose.ts';
+import { type ComposeRequest, retryDelta, retryReason } from './stages/compose.ts';
+import { findSources } from './stages/find-sources.ts';
+import { createRecord, toExplanation } from './stages/record.ts';
+import { createSpending, type Payment, type Units } from './stages/spend.ts';
 
 export interface ProviderLookup {
   get(id: string): ExplanationProvider | undefined;
@@ -58,16 +51,7 @@ export interface ExplainDeps {
   db: Kysely<DB>;
   clock: Clock;
   providers: ProviderLookup;
-  units: {
-    currentCycle(userId: string): Promise<{ starts_at: string }>;
-    takeUnit(userId: string): Promise<UnitHold>;
-    settleUnit(
-      tx: Transaction<DB>,
-      hold: UnitHold,
-      isRepeat: () => Promise<boolean>,
-    ): Promise<'kept' | 'returned'>;
-    giveUnitBack(hold: UnitHold): Promise<void>;
-  };
+  units: Units;
   timeoutMs?: number;
   /** Coalesces identical provider calls; pass a shared one to coalesce across instances. */
   inFlight?: InFlight<Answer>;
@@ -92,273 +76,167 @@ export interface ExplainInput {
   materialId?: string | undefined;
 }
 
-/** What begin() settled: who asks what, from whom, and the unit to give back on failure. */
-export interface ExplainTicket {
+/** What begin() settled: who asks what, from whom, and how it is paid for (stages/spend.ts). */
+export interface ExplainTicket extends Payment {
   user: UserRow;
   input: ExplainInput;
   provider: ExplanationProvider;
-  /** The unit this answer pays with; null for a free repeat or a sponsored answer. */
-  hold: UnitHold | null;
-  /** Start of the user's cycle: an identical ask since then makes this one free. */
-  since: string;
   /** The query as asks are compared (lib/query-key.ts), worked out once. */
   queryKey: string;
   /** The caller's material it is grounded in, checked to be theirs. */
   material?: MaterialRef | undefined;
-  /** Who pays instead of the learner, if anyone. */
-  sponsored?: SponsoredExplanation | null;
 }
 
-/** What the provider answered, shared by everyone who asks the same: no user's record in it. */
-export type Answer = Omit<ExplainResponse, 'cached' | 'explanationId'>;
-type SharedResponse = Omit<ExplainResponse, 'explanationId'>;
-
-// Answers cached before suggested questions existed have none; before languages, they were English.
-const cachedAnswerSchema = explainResponseSchema
-  .omit({ cached: true, explanationId: true })
-  .extend({ suggestedQuestions: explainResponseSchema.shape.suggestedQuestions.default([]) });
-
-const detailsSchema = z.object({
-  graph: explainResponseSchema.shape.graph,
-  suggestedQuestions: cachedAnswerSchema.shape.suggestedQuestions,
-  glossary: explainResponseSchema.shape.glossary,
-  sources: explainResponseSchema.shape.sources,
-});
-
-/**
- * The graph, suggested questions, glossary and sources stored beside an answer's text
- * (answer_texts.details_json).
- */
-export function readAnswerDetails(json: string | null): z.infer<typeof detailsSchema> {
-  const parsed = json ? detailsSchema.safeParse(JSON.parse(json)) : null;
-  return parsed?.success ? parsed.data : { suggestedQuestions: [], sources: [] };
-}
-
-function answerDetails(answer: Answer): string | null {
-  const { graph, suggestedQuestions, glossary, sources } = answer;
-  if (!graph && suggestedQuestions.length === 0 && !glossary && sources.length === 0) return null;
-  return JSON.stringify({
-    graph,
-    suggestedQuestions,
-    ...(glossary ? { glossary } : {}),
-    ...(sources.length > 0 ? { sources } : {}),
-  });
-}
+export { sharedPartOf } from './stages/answer-cache.ts';
+export type { Answer } from './stages/check.ts';
+export { readAnswerDetails } from './stages/record.ts';
 
 const languageOf = (input: ExplainInput): LanguageId => input.language ?? 'en';
-
-/**
- * A response served from the cache: the caller's explanationId, then the fields of the answer's
- * shared part, which is one frozen object encoded once (explain.routes.ts) and kept here out of
- * sight of JSON and of equality. A WeakMap from response to part cost more than the rest of
- * serving it: an ephemeron entry per request.
- */
-class CachedResponse {
-  readonly #shared: SharedResponse;
-  readonly explanationId: string;
-  constructor(explanationId: string, shared: SharedResponse) {
-    this.explanationId = explanationId;
-    Object.assign(this, shared);
-    this.#shared = shared;
-  }
-  static sharedPartOf(value: object): SharedResponse | undefined {
-    return #shared in value ? (value as CachedResponse).#shared : undefined;
-  }
-}
-export const sharedPartOf = (response: object) => CachedResponse.sharedPartOf(response);
-
-type Message = repo.NewExplanation & { text: AnswerText };
-
-/** An explanation's row with its answer text, as the learning loop and the export read it. */
-function toExplanation(row: NonNullable<Awaited<ReturnType<typeof repo.explanationOf>>>) {
-  const details = readAnswerDetails(row.details_json);
-  return {
-    explanationId: row.id,
-    answerId: row.answer_id,
-    query: row.concept_name,
-    template: row.template,
-    difficulty: row.difficulty,
-    language: row.language,
-    provider: row.provider,
-    response: row.text,
-    relatedConcepts: extractRelatedConcepts(row.text),
-    ...(details.graph ? { graph: details.graph } : {}),
-    ...(details.glossary ? { glossary: details.glossary } : {}),
-    suggestedQuestions: details.suggestedQuestions,
-    sources: details.sources,
-    ...(row.material_id && row.material_title
-      ? { material: { materialId: row.material_id, title: row.material_title } }
-      : {}),
-    createdAt: row.created_at,
-  };
-}
+/** A stage as a span of the request's trace (DESIGN.md §19); a plain call while tracing is off. */
+const inSpan = <T>(name: string, run: () => Promise<T>) => tracing().inSpan(name, run);
 
 export function createExplainService(deps: ExplainDeps) {
-  const { db, clock } = deps;
+  const { db } = deps;
   const inFlight = deps.inFlight ?? createInFlight<Answer>();
-  const recent = createRecentAnswers<Answer>({ max: 500, ttlMs: 60_000, now: () => Date.now() });
-  const isRepeat = createRepeatCheck(db);
-  const storedTexts = createStoredTexts();
-  const messages = createBatchWriter(async (rows: Message[]) =>
-    storedTexts.remember(await saveMessages(db, rows)),
-  );
-  // One response object per cached answer, so its encoding can be reused (explain.routes.ts).
-  const cachedResponses = new WeakMap<Answer, SharedResponse>();
-  const servedFromCache = (answer: Answer): SharedResponse => {
-    let response = cachedResponses.get(answer);
-    if (!response) {
-      response = Object.freeze({ ...answer, cached: true });
-      cachedResponses.set(answer, response);
-    }
-    return response;
-  };
-  // English keys are those of before languages, so the answers cached then are still found.
-  const cacheKey = (t: ExplainTicket) => {
-    const key = [t.queryKey, t.input.template, t.input.difficulty, t.provider.id];
-    const language = languageOf(t.input);
-    const keyed = language === 'en' ? key : [...key, language];
-    // A material's answer is its own: the same concept from other pages is another answer.
-    return (t.material ? [...keyed, `material:${t.material.materialId}`] : keyed).join('|');
-  };
+  const cache = createAnswerCache(db, deps.clock);
+  const record = createRecord(db, deps.clock);
+  const spending = createSpending(deps);
+  const recorder = deps.recorder ?? silentRecorder;
+  const needsAiProvider = (language: LanguageId) =>
+    languageNeedsAiProvider(
+      language,
+      deps.providers
+        .list()
+        .filter((p) => p.available && p.id !== 'offline' && p.languages.includes(language))
+        .map((p) => p.label),
+    );
+  const keyOf = (t: ExplainTicket) =>
+    cacheKeyOf({
+      queryKey: t.queryKey,
+      template: t.input.template,
+      difficulty: t.input.difficulty,
+      providerId: t.provider.id,
+      language: languageOf(t.input),
+      materialId: t.material?.materialId,
+    });
 
-  async function askProvider(
-    ticket: ExplainTicket,
-    emit: (delta: string) => void,
-  ): Promise<Answer> {
-    const { input, provider } = ticket;
+  /**
+   * find sources → compose → check and mend (asking once more if need be); a model that fails
+   * hands over to the no-key explainer. A model's answer is then cached for everyone who asks
+   * the same; a fallback is not, so the next ask tries the model again.
+   */
+  async function askProvider(ticket: ExplainTicket, emit: (delta: string) => void) {
+    const { input, provider, material } = ticket;
     const language = languageOf(input);
     const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
-    const { material } = ticket;
-    // Within its own budget: a slow or dead Wikipedia gives an answer without sources. A
-    // material grounds every provider, the offline one too (it is built from the passages).
-    const retrieved =
-      (provider.grounding === 'own' && !material) || !deps.sources
-        ? []
-        : await deps.sources.find({
-            query: input.query,
-            language,
-            userId: ticket.user.id,
-            materialId: material?.materialId,
-            signal,
-          });
-    let text = '';
-    for await (const delta of provider.stream({ ...input, language, sources: retrieved, signal })) {
-      text += delta;
-      emit(delta);
+    const retrieved = await inSpan('explain.find_sources', () =>
+      findSources(deps.sources, {
+        query: input.query,
+        language,
+        userId: ticket.user.id,
+        materialId: material?.materialId,
+        grounding: provider.grounding,
+        signal,
+      }),
+    );
+    const { query, template, difficulty } = input;
+    const request = { query, template, difficulty, language, sources: retrieved, signal };
+    const context = { template, difficulty, language, retrieved, material };
+    let answer: Answer;
+    try {
+      answer = await composeChecked(provider, request, context, emit, recorder);
+    } catch (error) {
+      const offline = deps.providers.get('offline');
+      if (!offline || provider.id === 'offline' || !isModelFailure(error)) throw error;
+      emit(retryDelta(error instanceof BrokenPromiseError ? error.message : 'the model failed'));
+      // Nothing better to be had (no article in the language): the model's error, or its answer.
+      answer = await fallbackAnswer(offline, ticket, request, context, emit).catch(() => {
+        if (error instanceof BrokenPromiseError) return error.answer;
+        throw error;
+      });
     }
-    const withoutGraph = extractGraph(text);
-    const withoutQuestions = extractSuggestedQuestions(withoutGraph.markdown);
-    const withoutGlossary = extractGlossary(withoutQuestions.markdown);
-    const own = extractOwnSources(withoutGlossary.markdown);
-    const { glossary } = withoutGlossary;
-    const { graph } = withoutGraph;
-    const ownSources = provider.grounding === 'own' && own.sources.length > 0;
-    const { text: markdown, sources } = cite(own.markdown, ownSources ? own.sources : retrieved);
-    if (!isUsableAnswer(markdown))
-      throw new ProviderFailureError('The provider answered with nothing usable');
-    const answer: Answer = {
-      response: markdown,
-      provider: provider.id,
-      template: input.template,
-      difficulty: input.difficulty,
-      language,
-      relatedConcepts: extractRelatedConcepts(markdown),
-      ...(graph ? { graph } : {}),
-      // English answers carry none: the terms are the text's own words (DESIGN.md §9).
-      ...(language !== 'en' && glossary.length > 0 ? { glossary } : {}),
-      suggestedQuestions: withoutQuestions.questions,
-      sources,
-      ...(material ? { material } : {}),
-    };
-    await repo.saveCachedAnswer(db, {
-      cacheKey: cacheKey(ticket),
-      provider: provider.id,
-      responseJson: JSON.stringify(answer),
-      createdAt: clock.now(),
-    });
-    recent.set(cacheKey(ticket), answer);
+    if (!answer.fallback) await cache.remember(keyOf(ticket), answer);
     return answer;
+  }
+
+  /** The no-key explainer's answer to a model's ask: marked, and paid for by nobody. */
+  async function fallbackAnswer(
+    offline: ExplanationProvider,
+    ticket: ExplainTicket,
+    request: ComposeRequest,
+    context: Omit<CheckContext, 'provider'>,
+    emit: (delta: string) => void,
+  ): Promise<Answer> {
+    // A fresh deadline: the model may have spent the whole of the first.
+    const signal = AbortSignal.timeout(deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    // The learner's material grounds the dictionary too; Wikipedia's passages it finds itself.
+    const sources = ticket.material ? request.sources : [];
+    const answer = await composeChecked(
+      offline,
+      { ...request, sources, signal },
+      { ...context, retrieved: sources },
+      emit,
+      recorder,
+    );
+    return { ...answer, fallback: true };
   }
 
   /** Inside the shared call: another instance may have cached the answer since we last looked. */
   async function produceAnswer(ticket: ExplainTicket, emit: (delta: string) => void) {
-    const late = ticket.input.fresh ? null : await cachedAnswer(cacheKey(ticket));
+    const late = ticket.input.fresh ? null : await cache.read(keyOf(ticket));
     if (!late) return askProvider(ticket, emit);
     emit(late.response);
     return late;
   }
 
-  async function cachedAnswer(key: string): Promise<Answer | null> {
-    const remembered = recent.get(key);
-    if (remembered) return remembered;
-    const json = await repo.readCachedAnswer(db, key);
-    if (!json) return null;
-    const parsed = cachedAnswerSchema.safeParse(JSON.parse(json));
-    if (!parsed.success) return null;
-    recent.set(key, parsed.data);
-    return parsed.data;
+  /** The cached answer, or the one composed now (joining an identical call in flight). */
+  async function answerFor(
+    ticket: ExplainTicket,
+    explanationId: string,
+    onDelta?: (delta: string) => void,
+  ): Promise<ExplainResponse> {
+    const key = keyOf(ticket);
+    const stored = ticket.input.fresh ? null : await cache.read(key);
+    // An identical call may have ended while the database was read. It remembered its answer
+    // before leaving the in-flight map, so looking here and joining below, with no await in
+    // between, finds one or the other and never asks the provider twice.
+    const cached = stored ?? (ticket.input.fresh ? undefined : cache.recent(key));
+    if (cached) {
+      onDelta?.(cached.response);
+      return cache.response(explanationId, cached);
+    }
+    const answer = await inFlight.run(key, (emit) => produceAnswer(ticket, emit), onDelta);
+    return { explanationId, ...answer, cached: false };
   }
 
-  /** Writes the answer texts not yet stored, then the messages pointing at them. */
-  async function saveMessages(target: Kysely<DB> | Transaction<DB>, rows: Message[]) {
-    const texts = storedTexts.unstored(rows.map((r) => r.text));
-    await repo.insertAnswerTexts(target, texts);
-    await repo.insertExplanations(target, rows);
-    return texts;
+  /** Stores the answer as the user's message, keeping the unit held for it in the same write. */
+  async function recordAndSpend(ticket: ExplainTicket, result: ExplainResponse): Promise<void> {
+    const { hold } = ticket;
+    const ask = askOf(ticket);
+    const settle = hold
+      ? (tx: Parameters<typeof spending.settle>[0]) =>
+          inSpan('explain.spend', () => spending.settle(tx, hold, { ...ask, since: ticket.since }))
+      : undefined;
+    const recorded = { ...ask, conceptName: ticket.input.query, material: ticket.material };
+    await inSpan('explain.record', () =>
+      record.store({ ...recorded, fallback: result.fallback }, result, settle),
+    );
   }
 
-  /**
-   * Stores the answer as the user's message. A unit held for it is spent in the same
-   * transaction: a crash between two writes would otherwise charge for an answer never kept.
-   * A free repeat has no unit to keep in step, so it joins the batched writes.
-   */
-  const askOf = (ticket: ExplainTicket): repo.Ask => ({
+  const askOf = (ticket: Pick<ExplainTicket, 'user' | 'queryKey' | 'input' | 'material'>) => ({
     userId: ticket.user.id,
     queryKey: ticket.queryKey,
     template: ticket.input.template,
     difficulty: ticket.input.difficulty,
     language: languageOf(ticket.input),
-    since: ticket.since,
     materialId: ticket.material?.materialId ?? '',
+    fresh: ticket.input.fresh,
   });
-
-  async function storeMessage(ticket: ExplainTicket, result: ExplainResponse): Promise<void> {
-    const text = storedTexts.textOf(result.response, () => answerDetails(result));
-    const row: Message = {
-      id: result.explanationId,
-      userId: ticket.user.id,
-      conceptName: ticket.input.query,
-      queryKey: ticket.queryKey,
-      template: ticket.input.template,
-      difficulty: ticket.input.difficulty,
-      provider: result.provider,
-      answerId: text.id,
-      language: languageOf(ticket.input),
-      material: ticket.material,
-      text,
-      createdAt: clock.now(),
-    };
-    const { hold } = ticket;
-    if (!hold) return messages.write(row);
-    const written = await db.transaction().execute(async (tx) => {
-      // The same ask sent at the same moment was stored (and paid for) first: this one is free.
-      await deps.units.settleUnit(
-        tx,
-        hold,
-        async () => !ticket.input.fresh && (await repo.hasAskedSince(tx, askOf(ticket))),
-      );
-      return saveMessages(tx, [row]);
-    });
-    storedTexts.remember(written);
-  }
 
   async function materialOf(userId: string, materialId: string): Promise<MaterialRef> {
     if (!deps.materials) throw notFound();
     const { title } = await deps.materials.materialOf(userId, materialId);
-    return {
-      materialId,
-      title,
-    };
+    return { materialId, title };
   }
 
   return {
@@ -379,78 +257,39 @@ export function createExplainService(deps: ExplainDeps) {
       const providerId = input.provider ?? deps.providers.defaultId;
       const provider = deps.providers.get(providerId);
       if (!provider?.available) throw providerUnavailableError(providerLabel(providerId));
-      const language = languageOf(input);
       // Before any unit is taken: the offline dictionary writes English only.
-      checkWritesLanguage(provider, language, deps.providers);
+      checkWritesLanguage(provider, languageOf(input), deps.providers);
       const material = input.materialId ? await materialOf(user.id, input.materialId) : undefined;
-      const cycle = await deps.units.currentCycle(user.id);
-      const key = queryKey(input.query);
-      const repeat =
-        !input.fresh &&
-        (await isRepeat({
-          userId: user.id,
-          queryKey: key,
-          template: input.template,
-          difficulty: input.difficulty,
-          language,
-          since: cycle.starts_at,
-          materialId: material?.materialId ?? '',
-        }));
-      const sponsored =
-        repeat || !deps.sponsor
-          ? null
-          : await deps.sponsor.claim({
-              userId: user.id,
-              queryKey: key,
-              template: input.template,
-              difficulty: input.difficulty,
-              language,
-            });
-      const hold = repeat || sponsored ? null : await deps.units.takeUnit(user.id);
-      return {
-        user,
-        input,
-        provider,
-        hold,
-        since: cycle.starts_at,
-        queryKey: key,
-        material,
-        sponsored,
-      };
+      const ticket = { user, input, provider, queryKey: queryKey(input.query), material };
+      const payment = await inSpan('explain.spend.reserve', () => spending.reserve(askOf(ticket)));
+      return { ...ticket, ...payment };
     },
 
     /** Produces the answer (cache, shared in-flight call, or provider), stores it as the user's message. */
     async complete(
       ticket: ExplainTicket,
       onDelta?: (delta: string) => void,
+      onRetry?: (reason: string) => void,
     ): Promise<ExplainResponse> {
-      const key = cacheKey(ticket);
-      const explanationId = newId();
+      const listen =
+        onDelta &&
+        ((delta: string) => {
+          const reason = retryReason(delta);
+          if (reason === null) onDelta(delta);
+          else onRetry?.(reason);
+        });
       let result: ExplainResponse;
       try {
-        const stored = ticket.input.fresh ? null : await cachedAnswer(key);
-        // An identical call may have ended while the database was read. It remembered its answer
-        // before leaving the in-flight map, so looking here and joining below, with no await in
-        // between, finds one or the other and never asks the provider twice.
-        const cached = stored ?? (ticket.input.fresh ? undefined : recent.get(key));
-        if (cached) {
-          onDelta?.(cached.response);
-          result = new CachedResponse(explanationId, servedFromCache(cached)) as ExplainResponse &
-            CachedResponse;
-        } else {
-          result = {
-            explanationId,
-            ...(await inFlight.run(key, (emit) => produceAnswer(ticket, emit), onDelta)),
-            cached: false,
-          };
-        }
+        result = await answerFor(ticket, newId(), listen);
       } catch (error) {
-        if (ticket.hold) await deps.units.giveUnitBack(ticket.hold);
-        if (ticket.sponsored) await ticket.sponsored.release();
+        await spending.refund(ticket);
+        if (error instanceof NeedsAiProviderError) throw needsAiProvider(languageOf(ticket.input));
         throw toProviderAppError(error);
       }
-      (deps.recorder ?? silentRecorder).answerServed(result.cached ? 'cache' : 'provider');
-      await storeMessage(ticket, result);
+      recorder.answerServed(result.cached ? 'cache' : 'provider');
+      // A fallback costs nothing (DESIGN.md §18): the unit held for the model goes back.
+      if (result.fallback) await spending.refund(ticket);
+      await recordAndSpend(result.fallback ? { ...ticket, hold: null } : ticket, result);
       return result;
     },
 

@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
-import { ERROR_MESSAGES, LANGUAGE_IDS } from '@grasp/contract';
+import { ERROR_CODES, ERROR_MESSAGES, LANGUAGE_IDS } from '@grasp/contract';
+import { SERVER_CATALOGS } from '@grasp/contract/server-catalogs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -36,6 +37,7 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
   });
   afterAll(() => t.close());
   beforeEach(() => {
+    offline.state.mode = 'ok';
     fake.state.mode = 'ok';
     fake.state.delayMs = 0;
   });
@@ -144,8 +146,10 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
     expect(done.response).toContain('Photosynthesis');
   });
 
+  // Below, the no-key explainer fails too: nothing to fall back on (see explain-promise.test.ts).
   it('streams an error event when the provider fails, and gives the unit back', async () => {
     fake.state.mode = 'fail';
+    offline.state.mode = 'fail';
     const before = await units(alice, 'alice');
     const res = await explain(
       alice,
@@ -157,8 +161,41 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
     expect(await units(alice, 'alice')).toBe(before);
   });
 
+  it('says a failure in the learner’s language, streamed or not, with the same code', async () => {
+    const { token } = await signedInUser(t.app, t.database.db, 'Meera', '1234', {
+      interfaceLanguage: 'hi',
+    });
+    // Both the model and the no-key fallback fail, so the learner sees the error itself.
+    fake.state.mode = 'fail';
+    offline.state.mode = 'fail';
+    const streamed = await explain(
+      token,
+      { query: 'Osmosis', template: 'default' },
+      'text/event-stream',
+    );
+    expect(streamed.headers['content-language']).toBe('hi');
+    const error = JSON.parse(
+      streamed.body.trim().split('\n\n').at(-1)?.split('\n')[1]?.slice(6) ?? '{}',
+    );
+    expect(error).toEqual({
+      success: false,
+      code: ERROR_CODES.providerError,
+      message: SERVER_CATALOGS.hi['error.explanationFailed'],
+    });
+    fake.state.mode = 'hang';
+    const answered = await explain(token, { query: 'Diffusion', template: 'default' });
+    expect(answered.statusCode).toBe(504);
+    expect(answered.headers['content-language']).toBe('hi');
+    expect(answered.json()).toEqual({
+      success: false,
+      code: ERROR_CODES.providerTimeout,
+      message: SERVER_CATALOGS.hi['error.aiTimeout'],
+    });
+  });
+
   it('maps a provider timeout to the timeout message and keeps units untouched', async () => {
     fake.state.mode = 'hang';
+    offline.state.mode = 'fail';
     const before = await units(alice, 'alice');
     const res = await explain(alice, { query: 'Relativity', template: 'default' });
     expect(res.statusCode).toBe(504);
@@ -171,6 +208,7 @@ describe.each(TEST_DATABASES)('explanations on %s', (kind) => {
 
   it('treats an empty answer as a failure', async () => {
     fake.state.mode = 'garbage';
+    offline.state.mode = 'fail';
     const res = await explain(alice, { query: 'Nothing', template: 'default' });
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe(ERROR_MESSAGES.explanationFailed);

@@ -22,5 +22,9 @@ export function needsAiProvider(available: string[]): AppError {
     422,
     ERROR_CODES.needsAiProvider,
     `The offline dictionary cannot answer this. ${which}`,
+    undefined,
+    available.length > 0
+      ? { key: 'server.offlineCannotAnswerChoose', values: { providers: { or: available } } }
+      : { key: 'server.offlineCannotAnswerNone', values: { providers: AI_PROVIDERS_IN_WORDS } },
   );
 }

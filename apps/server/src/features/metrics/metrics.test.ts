@@ -65,7 +65,8 @@ describe('Prometheus metrics', () => {
     expect((await explain('Gravity')).statusCode).toBe(200);
     expect((await explain('Gravity')).json().cached).toBe(true);
     fake.state.mode = 'fail';
-    expect((await explain('Entropy')).statusCode).toBe(502);
+    // The model failed: the no-key explainer answered instead, and the unit went back.
+    expect((await explain('Entropy')).json().fallback).toBe(true);
     fake.state.mode = 'ok';
     const id = await newPayment(t.app, alice);
     await checkout(t.app, id, 'pay');
@@ -74,15 +75,15 @@ describe('Prometheus metrics', () => {
     const route = { route: '/api/ai/aiResponseGoogle', method: 'POST' };
     expect(
       sample(text, 'grasp_http_request_duration_seconds_count', { ...route, status_code: 200 }),
-    ).toBe(2);
-    expect(
-      sample(text, 'grasp_http_request_duration_seconds_count', { ...route, status_code: 502 }),
-    ).toBe(1);
+    ).toBe(3);
     const calls = { provider: 'remote-openai' };
     expect(sample(text, 'grasp_provider_calls_total', { ...calls, outcome: 'ok' })).toBe(1);
     expect(sample(text, 'grasp_provider_calls_total', { ...calls, outcome: 'failed' })).toBe(1);
     expect(sample(text, 'grasp_answers_served_total', { source: 'cache' })).toBe(1);
-    expect(sample(text, 'grasp_answers_served_total', { source: 'provider' })).toBe(1);
+    expect(sample(text, 'grasp_answers_served_total', { source: 'provider' })).toBe(2);
+    const checked = 'grasp_answers_checked_total';
+    expect(sample(text, checked, { provider: 'remote-openai', outcome: 'pass' })).toBe(1);
+    expect(sample(text, checked, { provider: 'offline', outcome: 'pass' })).toBe(1);
     expect(sample(text, 'grasp_units_taken_total')).toBe(2);
     expect(sample(text, 'grasp_units_returned_total')).toBe(1);
     expect(sample(text, 'grasp_payment_transitions_total', { state: 'PAYMENT_PENDING' })).toBe(1);

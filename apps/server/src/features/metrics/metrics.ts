@@ -34,6 +34,12 @@ export function createMetrics() {
       }
     },
   });
+  const answersChecked = new Counter({
+    name: 'grasp_answers_checked_total',
+    help: 'Answers checked against the two-minute promise, by provider and outcome (pass, mended, reasked, failed)',
+    labelNames: ['provider', 'outcome'] as const,
+    registers,
+  });
   const unitsTaken = new Counter({
     name: 'grasp_units_taken_total',
     help: 'Units taken from users’ cycles',
@@ -56,6 +62,7 @@ export function createMetrics() {
     answerServed: (source) => {
       served[source]++;
     },
+    answerChecked: (provider, outcome) => answersChecked.inc({ provider, outcome }),
     unitTaken: () => unitsTaken.inc(),
     unitReturned: () => unitsReturned.inc(),
     paymentState: (state) => payments.inc({ state }),

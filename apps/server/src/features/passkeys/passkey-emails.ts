@@ -1,10 +1,10 @@
-import { PRODUCT_NAME } from '@grasp/contract';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import type { ServerMessageKey } from '../../lib/i18n.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import { mailWords, type Recipient } from '../../lib/recipient.ts';
 
 export interface PasskeyNotice {
-  to: string;
-  fullName: string;
+  recipient: Recipient;
   passkeyName: string;
   at: Date;
   /** Where the learner sees and removes passkeys (/account). */
@@ -13,35 +13,31 @@ export interface PasskeyNotice {
 
 const when = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-function notice(n: PasskeyNotice, subject: string, happened: string, ifNotYou: string): Mail {
-  const name = n.fullName.trim() || 'there';
-  const text = [
-    `Hi ${name},`,
-    '',
-    `${happened} (${when(n.at)}).`,
-    '',
-    `${ifNotYou} ${n.accountUrl}`,
-    '',
-  ].join('\n');
-  const html = `<p>Hi ${escapeHtml(name)},</p><p>${escapeHtml(happened)} (${escapeHtml(when(n.at))}).</p><p>${escapeHtml(ifNotYou)} <a href="${escapeHtml(n.accountUrl)}">${escapeHtml(n.accountUrl)}</a></p>`;
-  return { to: n.to, subject, text, html };
+function notice(
+  n: PasskeyNotice,
+  keys: { subject: ServerMessageKey; happened: ServerMessageKey; ifNotYou: ServerMessageKey },
+): Mail {
+  const { t, greeting } = mailWords(n.recipient);
+  const happened = t(keys.happened, { name: n.passkeyName, when: when(n.at) });
+  const ifNotYou = t(keys.ifNotYou);
+  const text = [greeting, '', happened, '', `${ifNotYou} ${n.accountUrl}`, ''].join('\n');
+  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(happened)}</p><p>${escapeHtml(ifNotYou)} <a href="${escapeHtml(n.accountUrl)}">${escapeHtml(n.accountUrl)}</a></p>`;
+  return { to: n.recipient.to, subject: t(keys.subject), text, html };
 }
 
 /** NIST SP 800-63B 6.1.2.1: binding a new authenticator is told to the account's owner. */
 export function passkeyAddedEmail(n: PasskeyNotice): Mail {
-  return notice(
-    n,
-    `A passkey was added to your ${PRODUCT_NAME} account`,
-    `The passkey "${n.passkeyName}" can now sign in to your ${PRODUCT_NAME} account`,
-    'If you did not add it, remove it and change your PIN on your account page:',
-  );
+  return notice(n, {
+    subject: 'mail.passkeyAdded.subject',
+    happened: 'mail.passkeyAdded.happened',
+    ifNotYou: 'mail.passkeyAdded.ifNotYou',
+  });
 }
 
 export function passkeyRemovedEmail(n: PasskeyNotice): Mail {
-  return notice(
-    n,
-    `A passkey was removed from your ${PRODUCT_NAME} account`,
-    `The passkey "${n.passkeyName}" can no longer sign in to your ${PRODUCT_NAME} account`,
-    'If you did not remove it, change your PIN and check your passkeys on your account page:',
-  );
+  return notice(n, {
+    subject: 'mail.passkeyRemoved.subject',
+    happened: 'mail.passkeyRemoved.happened',
+    ifNotYou: 'mail.passkeyRemoved.ifNotYou',
+  });
 }

@@ -33,7 +33,12 @@ describe.skipIf(!runs)('passkeys with two instances on one PostgreSQL', () => {
     const headers = { authorization: `Bearer ${token}` };
     const authenticator = createSoftwareAuthenticator('http://localhost:3000');
 
-    const options = await a.inject({ method: 'POST', url: '/api/me/passkeys/options', headers });
+    const options = await a.inject({
+      method: 'POST',
+      url: '/api/me/passkeys/options',
+      headers,
+      payload: { pin: '1234' },
+    });
     const response = authenticator.create(options.json().options);
     const added = await b.inject({
       method: 'POST',

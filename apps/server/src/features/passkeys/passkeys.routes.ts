@@ -7,6 +7,7 @@ import {
   passkeyListSchema,
   passkeyOptionsRequestSchema,
   passkeyParamsSchema,
+  passkeyRegistrationOptionsRequestSchema,
   passkeyRegistrationOptionsResponseSchema,
   passkeySchema,
   passkeySignInRequestSchema,
@@ -38,13 +39,17 @@ export const passkeysRoutes =
         schema: {
           tags,
           security,
-          summary: 'Options for navigator.credentials.create() to add a passkey',
+          summary: 'Options for navigator.credentials.create() to add a passkey; needs the PIN',
+          body: passkeyRegistrationOptionsRequestSchema,
           response: { 200: passkeyRegistrationOptionsResponseSchema, ...errors },
         },
         preHandler: app.requireUser,
         config: { rateLimit: app.limitPerUser(30, '1 minute') },
       },
-      (request) => passkeys.registrationOptions(currentAuth(request).user),
+      (request) => {
+        const { user, sessionId } = currentAuth(request);
+        return passkeys.registrationOptions(user, sessionId, request.body.pin);
+      },
     );
 
     app.post(

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
+import { recipientOf } from '../../lib/recipient.ts';
 import {
   CHALLENGE_LIFETIME_MS,
   createPasskeyChallenges,
@@ -27,7 +28,7 @@ import * as repo from './passkeys.repository.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { answeredChallenge, type Credential, createWebAuthn, userHandleOf } from './webauthn.ts';
 
-type Owner = Pick<UserRow, 'id' | 'username' | 'email' | 'full_name'>;
+type Owner = Pick<UserRow, 'id' | 'username' | 'email' | 'full_name' | 'interface_language'>;
 
 export interface PasskeysDeps {
   db: Kysely<DB>;
@@ -37,6 +38,8 @@ export interface PasskeysDeps {
   publicUrl: string;
   /** Signs the account in exactly as a right PIN does (auth's session and token). */
   openSession: (userId: string, client: SignInClient) => Promise<LoginResponse>;
+  /** Confirms the PIN for a signed-in session (a wrong one is 401, counted for that session). */
+  confirmPin: (user: UserRow, pin: string, sessionId: string) => Promise<void>;
   /** The address's allowance of failed sign-ins, shared with the PIN; a success gives it back. */
   takeSignInFailure: (address: string) => Promise<() => Promise<void>>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -86,8 +89,7 @@ export function createPasskeysService(deps: PasskeysDeps) {
 
   async function tell(owner: Owner, mail: (notice: PasskeyNotice) => Mail, passkeyName: string) {
     const notice = {
-      to: owner.email,
-      fullName: owner.full_name,
+      recipient: recipientOf(owner),
       passkeyName,
       at: clock.now(),
       accountUrl: `${deps.publicUrl}/account`,
@@ -125,8 +127,12 @@ export function createPasskeysService(deps: PasskeysDeps) {
   return {
     /** Account deletion's step: every passkey and pending challenge of the user goes. */
     forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) => repo.deleteAllOf(tx, userId),
-    /** Options for navigator.credentials.create(), leaving out the passkeys already added. */
-    async registrationOptions(owner: Owner) {
+    /**
+     * Options for navigator.credentials.create(), leaving out the passkeys already added. Only
+     * with the PIN: a stolen session must not bind an authenticator of its own (NIST 800-63B).
+     */
+    async registrationOptions(owner: UserRow, sessionId: string, pin: string) {
+      await deps.confirmPin(owner, pin, sessionId);
       const existing = await repo.listPasskeys(db, owner.id);
       if (existing.length >= PASSKEYS_PER_ACCOUNT)
         throw refusal(409, PASSKEY_ERROR_CODES.tooMany, PASSKEY_MESSAGES.tooMany);
@@ -167,6 +173,14 @@ export function createPasskeysService(deps: PasskeysDeps) {
       }
       await tell(owner, passkeyAddedEmail, passkey.name);
       return passkey;
+    },
+
+    /** Names and dates of a user's passkeys, oldest first (the reset notice lists them). */
+    async namesOf(userId: string): Promise<{ name: string; createdAt: string }[]> {
+      return (await repo.listPasskeys(db, userId)).map((row) => ({
+        name: row.name,
+        createdAt: row.created_at,
+      }));
     },
 
     async list(userId: string): Promise<PasskeyList> {

@@ -9,7 +9,7 @@ import {
   type PasskeyChallenge,
   type PasskeyList,
 } from '@grasp/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nextAddress, signedInUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { TEST_DATABASES } from '../../test/databases.ts';
@@ -64,7 +64,7 @@ describe.each(TEST_DATABASES)('passkeys on %s', (kind) => {
   }
 
   async function registrationOptions(token: string) {
-    const res = await post('/api/me/passkeys/options', {}, token);
+    const res = await post('/api/me/passkeys/options', { pin: '1234' }, token);
     expect(res.statusCode).toBe(200);
     return res.json<RegistrationOptions>().options;
   }
@@ -254,6 +254,56 @@ describe.each(TEST_DATABASES)('passkeys on %s', (kind) => {
     expect((await list(bo.token)).map((p) => p.name)).toEqual(['Passkey 1', 'Passkey 2']);
   });
 
+  it('adds a passkey only with the PIN: none or a wrong one is 401, counted for the session', async () => {
+    const kip = await learner('pkKip');
+    const none = await post('/api/me/passkeys/options', {}, kip.token);
+    expect(none.statusCode).toBe(401);
+    const wrong = await post('/api/me/passkeys/options', { pin: '9999' }, kip.token);
+    expect(wrong.statusCode).toBe(401);
+    const failures = await t.database.db
+      .selectFrom('login_failures')
+      .select('key')
+      .where('key', 'like', `session:${kip.user.id}:%`)
+      .execute();
+    expect(failures).toHaveLength(2);
+    expect((await addPasskey(kip)).statusCode).toBe(201);
+    // Five wrong PINs from a stolen session, then even the right one waits.
+    for (let i = 0; i < 5; i++) await post('/api/me/passkeys/options', { pin: '0000' }, kip.token);
+    const locked = await post('/api/me/passkeys/options', { pin: '1234' }, kip.token);
+    expect(locked.statusCode).toBe(429);
+  });
+
+  it('lists the account’s passkeys in the mail after a PIN reset, and where to remove them', async () => {
+    const lou = await learner('pkLou');
+    expect((await addPasskey(lou, {}, 'Work laptop')).statusCode).toBe(201);
+    expect((await addPasskey(lou, {}, 'Phone')).statusCode).toBe(201);
+    await post('/api/auth/forgot-pin', { identifier: 'pkLou' });
+    const linkMail = await vi.waitFor(() => {
+      const found = mailer.sent.find(
+        (m) => m.to === 'pklou@example.com' && m.text.includes('/reset-pin?token='),
+      );
+      if (!found) throw new Error('no reset link yet');
+      return found;
+    });
+    expect(linkMail.text).toContain('Work laptop');
+    expect(linkMail.text).toContain('Phone');
+    const token = /reset-pin\?token=([A-Za-z0-9_-]+)/.exec(linkMail.text)?.[1] ?? '';
+    const reset = await post('/api/auth/reset-pin', { token, pin: '2468', confirm_pin: '2468' });
+    expect(reset.statusCode).toBe(200);
+    const notice = await vi.waitFor(() => {
+      const found = mailer.sent.find(
+        (m) => m.to === 'pklou@example.com' && /PIN was changed/.test(m.subject),
+      );
+      if (!found) throw new Error('no notice yet');
+      return found;
+    });
+    expect(notice.text).toContain('Work laptop');
+    expect(notice.text).toContain('Phone');
+    expect(notice.text).toContain('27 Nov 2026');
+    expect(notice.text).toContain(`${ORIGIN}/account`);
+    expect(notice.html).toContain('Work laptop');
+  });
+
   it('needs a signed-in user for every /api/me/passkeys route', async () => {
     const anonymous = [
       ['POST', '/api/me/passkeys/options'],
@@ -377,7 +427,7 @@ describe.each(TEST_DATABASES)('passkeys on %s', (kind) => {
       for (let i = 0; i < PASSKEYS_PER_ACCOUNT; i++) {
         expect((await addPasskey(hal)).statusCode).toBe(201);
       }
-      const res = await post('/api/me/passkeys/options', {}, hal.token);
+      const res = await post('/api/me/passkeys/options', { pin: '1234' }, hal.token);
       expectRefusal(res, 409, PASSKEY_ERROR_CODES.tooMany);
     });
   });
@@ -586,6 +636,7 @@ describe.each(TEST_DATABASES)('passkeys on %s', (kind) => {
         rp: relyingPartyOf(ORIGIN),
         publicUrl: ORIGIN,
         openSession: () => Promise.reject(new Error('not a sign-in')),
+        confirmPin: async () => undefined,
         takeSignInFailure: async () => async () => undefined,
         log: { info: () => undefined, warn: () => undefined },
       });
@@ -667,6 +718,7 @@ describe.each(TEST_DATABASES)('passkeys on %s', (kind) => {
       mailer,
       rp: relyingPartyOf(ORIGIN),
       publicUrl: ORIGIN,
+      confirmPin: async () => undefined,
       openSession: () => Promise.reject(new Error('unused')),
       takeSignInFailure: async () => async () => undefined,
       log: { info: () => undefined, warn: () => undefined },

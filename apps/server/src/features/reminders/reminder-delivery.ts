@@ -1,5 +1,6 @@
 import { createLimiter, eachLimited } from '../../lib/concurrency.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { interfaceLanguageOf } from '../../lib/present-user.ts';
 import type { PushSender, PushTarget } from './push-sender.ts';
 import { type Reminder, reminderMail, reminderPush } from './reminder-message.ts';
 
@@ -14,6 +15,8 @@ export interface Addressee {
   email: number;
   email_verified_at: string | null;
   push: number;
+  /** The learner's interface language: the reminder is written in it (DESIGN.md §17). */
+  interface_language: string;
 }
 
 interface DeliveryDeps {
@@ -24,6 +27,8 @@ interface DeliveryDeps {
   unsubscribeUrl: (userId: string) => string;
 }
 
+const languageOf = (user: Addressee) => interfaceLanguageOf(user);
+
 /** Sends a reminder on a learner's channels: the email, then every device, a few at once. */
 export function createReminderDelivery(deps: DeliveryDeps) {
   const pushSlot = createLimiter(PUSHES_AT_ONCE);
@@ -33,9 +38,9 @@ export function createReminderDelivery(deps: DeliveryDeps) {
     if (user.email !== 1 || !user.email_verified_at) return null;
     try {
       await deps.mailer.send(
-        reminderMail(user.address, reminder, {
+        reminderMail(user.address, languageOf(user), reminder, {
           review: deps.reviewUrl,
-          unsubscribe: deps.unsubscribeUrl(user.user_id),
+          unsubscribe: `${deps.unsubscribeUrl(user.user_id)}?lang=${languageOf(user)}`,
         }),
       );
       return true;
@@ -53,7 +58,7 @@ export function createReminderDelivery(deps: DeliveryDeps) {
     gone: string[],
   ): Promise<boolean[]> {
     if (user.push !== 1) return [];
-    const payload = JSON.stringify(reminderPush(reminder));
+    const payload = JSON.stringify(reminderPush(languageOf(user), reminder));
     const outcomes: boolean[] = [];
     await eachLimited(devices, DEVICES_AT_ONCE, async (device) => {
       try {

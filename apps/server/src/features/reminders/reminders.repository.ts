@@ -131,6 +131,7 @@ const recipient = [
   'notification_settings.timezone',
   'users.email as address',
   'users.email_verified_at',
+  'users.interface_language',
 ] as const;
 
 /**

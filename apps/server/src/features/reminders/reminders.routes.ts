@@ -1,11 +1,11 @@
 import {
   errorBodySchema,
+  LANGUAGE_IDS,
   notificationSettingsResponseSchema,
   notificationSettingsSchema,
   okResponseSchema,
   pushEndpointSchema,
   pushSubscriptionSchema,
-  REMINDER_MESSAGES,
   reminderRunSchema,
   vapidKeyResponseSchema,
 } from '@grasp/contract';
@@ -19,6 +19,8 @@ const errors = Object.fromEntries(
   ([400, 401, 429, 503] as const).map((code) => [code, errorBodySchema]),
 );
 const tokenParams = z.object({ token: z.string().trim().min(1).max(200) });
+/** The mail's language, carried by its unsubscribe link so the pages speak it too. */
+const languageQuery = z.object({ lang: z.enum(LANGUAGE_IDS).optional().catch(undefined) });
 
 /** Reminders (DESIGN.md §11): settings, push subscriptions, and the email's unsubscribe link. */
 export const remindersRoutes =
@@ -127,15 +129,18 @@ export const remindersRoutes =
           tags: ['reminders'],
           summary: 'The reminder email’s unsubscribe page: a button that turns email reminders off',
           params: tokenParams,
+          querystring: languageQuery,
         },
         config: unsubscribeLimit,
       },
-      (request, reply) => {
+      async (request, reply) => {
         reminders.checkUnsubscribeLink(request.params.token);
+        const language = request.query.lang ?? (await app.languageOf(request));
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send(unsubscribePage.confirm(request.url));
+          .header('content-language', language)
+          .send(unsubscribePage.confirm(language, request.url));
       },
     );
 
@@ -147,15 +152,18 @@ export const remindersRoutes =
           summary:
             'One-click unsubscribe (RFC 8058): turns the link’s user’s email reminders off, no sign-in; a forged link is 400',
           params: tokenParams,
+          querystring: languageQuery,
         },
         config: unsubscribeLimit,
       },
       async (request, reply) => {
         await reminders.unsubscribeEmail(request.params.token);
+        const language = request.query.lang ?? (await app.languageOf(request));
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send(unsubscribePage.message(REMINDER_MESSAGES.unsubscribed));
+          .header('content-language', language)
+          .send(unsubscribePage.unsubscribed(language));
       },
     );
 

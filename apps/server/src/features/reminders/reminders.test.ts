@@ -1,6 +1,7 @@
 import { REMINDER_MESSAGES } from '@grasp/contract';
 import { importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../lib/i18n.ts';
 import { signedInUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, TEST_SECRETS, type TestApp } from '../../test/build-test-app.ts';
 import { TEST_DATABASES } from '../../test/databases.ts';
@@ -8,6 +9,7 @@ import { startFakePushService } from '../../test/fake-vendors/fake-push-service.
 import { manualClock } from '../../test/manual-clock.ts';
 import { createWebPushSender } from './push-sender.ts';
 import { capturingMailer, deviceKeys, reminderUser } from './reminder-fixtures.ts';
+import { reminderPush } from './reminder-message.ts';
 
 const LONG_AGO = '2026-10-01T00:00:00.000Z';
 
@@ -137,6 +139,43 @@ describe.each(TEST_DATABASES)('reminders on %s', (kind) => {
     }
     await runJob('2026-11-25T10:05:00.000Z');
     expect(mailsTo('streaker')[0]?.subject).toBe('Your 3-day streak ends today: 2 recaps due');
+  });
+
+  it('writes the reminder, and its unsubscribe pages, in the learner’s language', async () => {
+    const id = await user('tamil', { timezone: 'UTC', hour: 9, due: 2, dueBy: LONG_AGO });
+    await t.database.db
+      .updateTable('users')
+      .set({ interface_language: 'ta' })
+      .where('id', '=', id)
+      .execute();
+    await runJob('2026-11-26T09:05:00.000Z');
+    const [mail] = mailsTo('tamil');
+    expect(mail?.subject).toBe('2 மீள்பார்வைகள் நிலுவையில்');
+    expect(mail?.text).toContain(translate('ta', 'reminder.body', { due: 2 }));
+    expect(mail?.html).toContain('<html lang="ta">');
+    const link = /^<(.+)>$/.exec(mail?.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
+    const url = new URL(link);
+    expect(url.searchParams.get('lang')).toBe('ta');
+    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-language']).toBe('ta');
+    expect(page.body).toContain(translate('ta', 'reminder.unsubscribeAction'));
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.body).toContain(translate('ta', 'reminders.unsubscribed'));
+  });
+
+  it('pushes in the learner’s language', () => {
+    expect(reminderPush('hi', { due: 1, streak: 4 })).toEqual({
+      title: 'आपकी 4 दिन की लगातार पढ़ाई आज टूट जाएगी: 1 रिवीज़न बाकी',
+      body: translate('hi', 'reminder.body', { due: 1 }),
+      url: '/review',
+    });
+    expect(reminderPush('en', { due: 3, streak: null }).title).toBe(REMINDER_MESSAGES.dueTitle(3));
   });
 
   it('unsubscribes in one click without signing in, and sends no more', async () => {

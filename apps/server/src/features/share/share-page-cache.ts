@@ -12,6 +12,8 @@ interface Entry {
   page: RenderedPage;
   /** What the page was rendered from (explanation and visibility): a change renders anew. */
   version: string;
+  /** The invalidation generation when the link's row was last read (lib/invalidation.ts). */
+  generation: number | null;
   until: number;
 }
 
@@ -34,33 +36,59 @@ export function encodedBody(page: RenderedPage, encoding: PageEncoding): Buffer 
 }
 
 /**
- * Rendered pages of this instance, newest use last. Whether a link still works is never taken
- * from here: the caller reads the share's row on every view (one indexed read), so a revocation
- * on any instance holds at once; the entry only spares the rendering. The time limit bounds how
- * long a follow-up asked later, or a changed name, takes to show.
+ * Rendered pages of this instance, newest use last. An entry is served without reading the link's
+ * row while the invalidation generation it was confirmed at holds (a revocation anywhere moves
+ * it); otherwise the row is read and the rendering kept if the row is as it was. The time limit
+ * bounds how long a follow-up asked later, or a changed name, takes to show.
  */
 export function createPageCache(options: { max: number; ttlMs: number; now: () => number }) {
   const entries = new Map<string, Entry>();
+  const live = (shareId: string): Entry | undefined => {
+    const entry = entries.get(shareId);
+    if (!entry) return undefined;
+    if (entry.until <= options.now()) {
+      entries.delete(shareId);
+      return undefined;
+    }
+    // Moved to the end: the least recently viewed page goes first when the cache is full.
+    entries.delete(shareId);
+    entries.set(shareId, entry);
+    return entry;
+  };
   return {
-    get(shareId: string, version: string): RenderedPage | undefined {
+    /** The page if nothing was invalidated since its row was read (null: that is unknown). */
+    trusted(shareId: string, generation: number | null): RenderedPage | undefined {
+      if (generation === null) return undefined;
       const entry = entries.get(shareId);
+      return entry?.generation === generation ? live(shareId)?.page : undefined;
+    },
+    /** The page rendered from this version of the row, confirmed at `generation`. */
+    get(
+      shareId: string,
+      version: string,
+      generation: number | null = null,
+    ): RenderedPage | undefined {
+      const entry = live(shareId);
       if (!entry) return undefined;
-      if (entry.version !== version || entry.until <= options.now()) {
+      if (entry.version !== version) {
         entries.delete(shareId);
         return undefined;
       }
-      // Moved to the end: the least recently viewed page goes first when the cache is full.
-      entries.delete(shareId);
-      entries.set(shareId, entry);
+      entry.generation = generation;
       return entry.page;
     },
-    set(shareId: string, version: string, page: RenderedPage): void {
+    set(
+      shareId: string,
+      version: string,
+      page: RenderedPage,
+      generation: number | null = null,
+    ): void {
       entries.delete(shareId);
       if (entries.size >= options.max) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
-      entries.set(shareId, { page, version, until: options.now() + options.ttlMs });
+      entries.set(shareId, { page, version, generation, until: options.now() + options.ttlMs });
     },
     delete(shareId: string): void {
       entries.delete(shareId);

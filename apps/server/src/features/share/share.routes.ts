@@ -112,6 +112,8 @@ export const shareRoutes =
           // Any id: one that is malformed is as unknown as one revoked, and gets the same page.
           params: z.object({ shareId: z.string() }),
         },
+        // Compressed once with the rendering (share-page-cache.ts), never per request.
+        compress: false,
       },
       async (request, reply) => {
         const page = await shares.page(request.params.shareId);

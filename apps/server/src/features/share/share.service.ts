@@ -11,6 +11,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { type Clock, millisecondsOf } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Invalidation } from '../../lib/invalidation.ts';
 import type { ExplainService } from '../explain/explain.service.ts';
 import type { LearningService } from '../learning/learning.service.ts';
 import { explanationNotFound } from '../learning/learning-errors.ts';
@@ -30,11 +31,15 @@ export interface ShareDeps {
   /** Null before the web app is built: share pages then answer 503. */
   renderer: SharePageRenderer | null;
   pageCache?: { max: number; ttlMs: number };
+  /** Revocations on any instance (lib/invalidation.ts); without it every view reads the row. */
+  invalidation?: Invalidation;
 }
 
 /** A user's links listed at most: far more than the recent list they serve. */
 const MAX_LISTED_SHARES = 200;
 const FIRST_NAME_MAX_LENGTH = 40;
+/** Longer than an account deletion's transaction takes: a page read before it commits goes too. */
+const ANNOUNCE_AGAIN_MS = 5000;
 
 /** 128 random bits, base64url (22 characters): a link nobody can guess or count through. */
 export const newShareId = (): string => randomBytes(16).toString('base64url');
@@ -75,7 +80,19 @@ export function createShareService(deps: ShareDeps) {
     }
   }
 
-  async function render(row: ShareRow, version: string): Promise<RenderedPage | null> {
+  const invalidation = deps.invalidation;
+  const generation = () => invalidation?.generation() ?? null;
+  /** Stale pages go here and everywhere: once now, once after the caller's transaction commits. */
+  const announceInTransaction = () => {
+    invalidation?.announce();
+    setTimeout(() => invalidation?.announce(), ANNOUNCE_AGAIN_MS).unref();
+  };
+
+  async function render(
+    row: ShareRow,
+    version: string,
+    confirmedAt: number | null,
+  ): Promise<RenderedPage | null> {
     if (!deps.renderer) throw sharePagesUnavailable();
     const [record, fullName] = await Promise.all([
       recordOf(row),
@@ -98,14 +115,40 @@ export function createShareService(deps: ShareDeps) {
       indexable: row.visibility === 'public',
     };
     const page = renderedPage(await deps.renderer.render(view), view.indexable);
-    cache.set(row.id, version, page);
+    cache.set(row.id, version, page, confirmedAt);
     return page;
+  }
+
+  async function pageFromRow(
+    shareId: string,
+    confirmedAt: number | null,
+  ): Promise<RenderedPage | null> {
+    const row = await repo.shareOf(db, shareId);
+    if (!row) {
+      cache.delete(shareId);
+      return null;
+    }
+    const version = `${row.explanation_id}|${row.visibility}`;
+    const kept = cache.get(shareId, version, confirmedAt);
+    if (kept) return kept;
+    const key = `${shareId}|${version}`;
+    let pending = rendering.get(key);
+    if (!pending) {
+      pending = render(row, version, confirmedAt).finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    return pending;
   }
 
   return {
     /** Account deletion's step: the user's links go; their pages are 404 at once. */
-    forgetUser: (tx: Kysely<DB> | Transaction<DB>, userId: string) =>
-      repo.deleteSharesOf(tx, userId),
+    async forgetUser(tx: Kysely<DB> | Transaction<DB>, userId: string): Promise<void> {
+      await repo.deleteSharesOf(tx, userId);
+      announceInTransaction();
+    },
+
+    /** Stops listening for other instances' revocations. */
+    close: () => invalidation?.close(),
 
     /** An explanation record as Markdown (the export's and the download's format). */
     markdownOf: (record: ExplanationRecord) => explanationToMarkdown(record),
@@ -128,6 +171,7 @@ export function createShareService(deps: ShareDeps) {
         });
       } else if (input.visibility && input.visibility !== existing.visibility) {
         await repo.setVisibility(db, existing.id, input.visibility);
+        invalidation?.announce();
       }
       // Read back: a request sharing the same explanation at the same time may have won.
       const row = await repo.shareOfExplanation(db, explanation.explanationId);
@@ -143,29 +187,17 @@ export function createShareService(deps: ShareDeps) {
     async revoke(userId: string, shareId: string): Promise<void> {
       if (!(await repo.deleteShare(db, shareId, userId))) throw shareNotFound();
       cache.delete(shareId);
+      invalidation?.announce();
     },
 
     /**
      * The public page of a link, or null when there is no such link (never was, or revoked). The
-     * link's row is read on every call, so a revocation anywhere holds at once; the rendering is
-     * kept per instance (share-page-cache.ts).
+     * rendering is kept per instance (share-page-cache.ts) and served without a read while no
+     * revocation was announced anywhere since its row was read; otherwise the row is read.
      */
-    async page(shareId: string): Promise<RenderedPage | null> {
-      const row = await repo.shareOf(db, shareId);
-      if (!row) {
-        cache.delete(shareId);
-        return null;
-      }
-      const version = `${row.explanation_id}|${row.visibility}`;
-      const kept = cache.get(shareId, version);
-      if (kept) return kept;
-      const key = `${shareId}|${version}`;
-      let pending = rendering.get(key);
-      if (!pending) {
-        pending = render(row, version).finally(() => rendering.delete(key));
-        rendering.set(key, pending);
-      }
-      return pending;
+    page(shareId: string): RenderedPage | null | Promise<RenderedPage | null> {
+      const confirmedAt = generation();
+      return cache.trusted(shareId, confirmedAt) ?? pageFromRow(shareId, confirmedAt);
     },
 
     /** One of the caller's explanations as a Markdown file. */

@@ -30,10 +30,17 @@ export {
 } from './source-text.ts';
 export {
   createSourcesService,
+  createWikipediaArticleSource,
   createWikipediaSources,
   type SourcesRequest,
   type SourcesService,
   type WikipediaSourcesOptions,
 } from './sources.service.ts';
 export { createSourcesCache, type SourcesCache } from './sources-cache.ts';
+export type {
+  ArticleAsk,
+  ArticlesFound,
+  FoundArticle,
+  WikipediaArticles,
+} from './wikipedia-articles.ts';
 export type { BreakerOptions } from './wikipedia-finder.ts';

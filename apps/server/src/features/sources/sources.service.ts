@@ -4,6 +4,7 @@ import { numberSources } from './grounding-prompt.ts';
 import { RETRIEVAL_BUDGET_MS, withinBudget } from './retrieval-budget.ts';
 import type { FindSources, SourceAsk } from './source-finder.ts';
 import { createSourcesCache } from './sources-cache.ts';
+import { createWikipediaArticles } from './wikipedia-articles.ts';
 import { createWikipediaClient } from './wikipedia-client.ts';
 import { type BreakerOptions, createWikipediaFinder } from './wikipedia-finder.ts';
 
@@ -65,5 +66,21 @@ export function createWikipediaSources(options: WikipediaSourcesOptions) {
     }),
     log: options.log,
     ...(options.breaker ? { breaker: options.breaker } : {}),
+  });
+}
+
+/** Whole Wikipedia articles for the no-key explainer (DESIGN.md §18), cached a day as summaries. */
+export function createWikipediaArticleSource(options: WikipediaSourcesOptions) {
+  return createWikipediaArticles({
+    client: createWikipediaClient({
+      baseUrl: options.baseUrl,
+      userAgent: options.userAgent,
+      requestTimeoutMs: options.requestTimeoutMs ?? 2500,
+    }),
+    cache: createSourcesCache({
+      redis: options.redis,
+      keyPrefix: options.keyPrefix,
+      ttlMs: DAY_MS,
+    }),
   });
 }

@@ -24,6 +24,28 @@ const summarySchema = z.object({
     .optional(),
 });
 
+/** `action=query&prop=extracts` (TextExtracts), formatversion 2. */
+const extractsSchema = z.object({
+  query: z
+    .object({
+      pages: z.array(
+        z.object({
+          title: z.string(),
+          extract: z.string().optional(),
+          missing: z.boolean().optional(),
+        }),
+      ),
+    })
+    .optional(),
+});
+
+/** A whole article's plain text, `== Heading ==` sections. */
+export interface WikipediaArticleText {
+  title: string;
+  extract: string;
+  url: string;
+}
+
 export interface WikipediaPage {
   key: string;
   title: string;
@@ -69,8 +91,9 @@ export class WikipediaError extends Error {
 /** Wikipedia's REST search and page summaries, one edition per language. */
 export function createWikipediaClient(options: WikipediaClientOptions) {
   const outbound = outboundFor(options.baseUrl);
-  const origin = (language: LanguageId) =>
-    options.baseUrl.replace('{lang}', language).replace(/\/$/, '');
+  // An edition is a language code, or "simple" for Simple English.
+  const origin = (edition: LanguageId | 'simple') =>
+    options.baseUrl.replace('{lang}', edition).replace(/\/$/, '');
 
   /** JSON of a GET, or null for a 404 (no such page: an answer, not a failure). */
   async function getJson(url: string, signal: AbortSignal): Promise<unknown> {
@@ -99,7 +122,7 @@ export function createWikipediaClient(options: WikipediaClientOptions) {
   return {
     /** The keys of the best pages for a query in one edition, best first. */
     async search(
-      language: LanguageId,
+      language: LanguageId | 'simple',
       query: string,
       limit: number,
       signal: AbortSignal,
@@ -108,6 +131,48 @@ export function createWikipediaClient(options: WikipediaClientOptions) {
       const parsed = searchSchema.safeParse(await getJson(url, signal));
       if (!parsed.success) throw new WikipediaError('Wikipedia’s search answer had another shape');
       return parsed.data.pages.map((page) => page.key);
+    },
+
+    /** The titles of the best pages for a query in one edition, best first. */
+    async searchTitles(
+      edition: LanguageId | 'simple',
+      query: string,
+      limit: number,
+      signal: AbortSignal,
+    ): Promise<string[]> {
+      const url = `${origin(edition)}/w/rest.php/v1/search/page?q=${encodeURIComponent(query)}&limit=${limit}`;
+      const parsed = searchSchema.safeParse(await getJson(url, signal));
+      if (!parsed.success) throw new WikipediaError('Wikipedia’s search answer had another shape');
+      return parsed.data.pages.map((page) => page.title);
+    },
+
+    /** A whole article's plain text (TextExtracts), or null when the edition has no such page. */
+    async article(
+      edition: LanguageId | 'simple',
+      title: string,
+      signal: AbortSignal,
+    ): Promise<WikipediaArticleText | null> {
+      const params = new URLSearchParams({
+        action: 'query',
+        format: 'json',
+        formatversion: '2',
+        prop: 'extracts',
+        explaintext: '1',
+        exsectionformat: 'wiki',
+        redirects: '1',
+        titles: title,
+      });
+      const json = await getJson(`${origin(edition)}/w/api.php?${params}`, signal);
+      const parsed = extractsSchema.safeParse(json);
+      if (!parsed.success) throw new WikipediaError('Wikipedia’s extract had another shape');
+      const page = parsed.data.query?.pages[0];
+      if (!page || page.missing || !page.extract?.trim()) return null;
+      const key = page.title.replace(/ /g, '_');
+      return {
+        title: page.title,
+        extract: page.extract,
+        url: `${origin(edition)}/wiki/${encodeURIComponent(key)}`,
+      };
     },
 
     /** A page's lead, or null when the edition has no such page. */

@@ -14,7 +14,11 @@ export type FakeBehaviour =
    */
   | { kind: 'reply'; chunks: string[]; splitCharacters?: boolean }
   /** Answer as `reply` does, with what `answer` makes of the request's body. */
-  | { kind: 'reply-to'; answer: (body: unknown) => { chunks: string[]; splitCharacters?: boolean } }
+  | {
+      kind: 'reply-to';
+      /** The reply to this request, or another behaviour for it (an outage for one concept). */
+      answer: (body: unknown) => { chunks: string[]; splitCharacters?: boolean } | FakeBehaviour;
+    }
   /** Answer with this HTTP status and the vendor's own error body. */
   | { kind: 'error'; status: number; message?: string }
   /** Accept the request and never answer (for timeouts). */
@@ -98,9 +102,15 @@ export async function startFakeVendor(wire: VendorWire, port = 0): Promise<FakeV
         ? { status: 404, body: wire.errorBody(404, 'Not found') }
         : wire.reject(req.headers, url, body);
     const now: FakeBehaviour =
-      behaviour.kind === 'reply-to' ? { kind: 'reply', ...behaviour.answer(body) } : behaviour;
+      behaviour.kind === 'reply-to' ? asBehaviour(behaviour.answer(body)) : behaviour;
     if (denied !== undefined) sendJson(res, denied.status, denied.body);
     else if (call !== undefined) await respond(res, call, now);
+  }
+
+  function asBehaviour(
+    answer: { chunks: string[]; splitCharacters?: boolean } | FakeBehaviour,
+  ): FakeBehaviour {
+    return 'kind' in answer ? answer : { kind: 'reply', ...answer };
   }
 
   async function respond(res: ServerResponse, call: VendorCall, b: FakeBehaviour): Promise<void> {

@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A fake Wikipedia speaking the wire format of the real one, several editions on one server:
- * `GET /{lang}/w/rest.php/v1/search/page?q=&limit=` (MediaWiki core REST search) and
- * `GET /{lang}/api/rest_v1/page/summary/{key}` (the page summary, 404 body as RESTBase sends it).
+ * `GET /{lang}/w/rest.php/v1/search/page?q=&limit=` (MediaWiki core REST search),
+ * `GET /{lang}/api/rest_v1/page/summary/{key}` (the page summary, 404 body as RESTBase sends it)
+ * and `GET /{lang}/w/api.php?action=query&prop=extracts&explaintext=1&formatversion=2&titles=`
+ * (TextExtracts: the whole article, `== Heading ==` sections). `{lang}` may be "simple".
  * Point WIKIPEDIA_URL at `${baseUrl}` (it holds `{lang}`).
  */
 
@@ -14,6 +16,8 @@ export interface FakePage {
   /** Default "standard"; "disambiguation" pages are found but are no ground. */
   type?: string;
   description?: string;
+  /** The whole article as TextExtracts gives it; absent: the lead extract alone. */
+  text?: string;
 }
 
 export type FakeWikipediaMode =
@@ -31,15 +35,19 @@ export interface FakeWikipediaOptions {
   pages?: Record<string, FakePage[]>;
   /** Every English search finds a page named after the query (for the e2e and the bench). */
   anyEnglishQuery?: boolean;
+  /** A search finds a page only by its title, not by any word of its text (the e2e server's). */
+  byTitleOnly?: boolean;
   port?: number;
 }
 
 export interface FakeRequest {
   language: string;
-  kind: 'search' | 'summary';
+  kind: 'search' | 'summary' | 'extracts';
   /** The query (search) or the page key (summary). */
   value: string;
   userAgent: string | undefined;
+  /** The W3C trace context the caller sent on, if any. */
+  traceparent: string | undefined;
 }
 
 const keyOf = (title: string) => title.replace(/ /g, '_');
@@ -79,7 +87,9 @@ export async function startFakeWikipedia(options: FakeWikipediaOptions = {}) {
   function find(language: string, query: string): FakePage[] {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     const hits = pagesIn(language).filter((page) =>
-      words.some((w) => `${page.title} ${page.extract}`.toLowerCase().includes(w)),
+      options.byTitleOnly
+        ? page.title.toLowerCase() === query.trim().toLowerCase()
+        : words.some((w) => `${page.title} ${page.extract}`.toLowerCase().includes(w)),
     );
     if (hits.length === 0 && language === 'en' && options.anyEnglishQuery && words.length > 0) {
       return [madeUpPage(query)];
@@ -144,10 +154,47 @@ export async function startFakeWikipedia(options: FakeWikipediaOptions = {}) {
     };
   }
 
+  /** TextExtracts as the Action API answers it (formatversion 2), redirects followed by title. */
+  function extractsBody(language: string, title: string) {
+    const page = pageByKey(language, keyOf(title.trim()));
+    if (!page) return { batchcomplete: true, query: { pages: [{ ns: 0, title, missing: true }] } };
+    return {
+      batchcomplete: true,
+      query: {
+        normalized:
+          title === page.title ? undefined : [{ fromencoded: false, from: title, to: page.title }],
+        pages: [{ pageid: 1000, ns: 0, title: page.title, extract: page.text ?? page.extract }],
+      },
+    };
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
+    const api = /^\/([a-z]{2,6})\/w\/api\.php$/.exec(url.pathname);
+    if (api && req.method === 'GET') {
+      const language = api[1] ?? 'en';
+      const title = url.searchParams.get('titles') ?? '';
+      requests.push({
+        language,
+        kind: 'extracts',
+        value: title,
+        userAgent: req.headers['user-agent'],
+        traceparent: req.headers.traceparent as string | undefined,
+      });
+      if (mode.kind === 'hang') return void hanging.add(res);
+      if (mode.kind === 'down') return send(res, 503, { error: 'Service Temporarily Unavailable' });
+      const delay = mode.kind === 'ok' ? (mode.delayMs ?? 0) : 0;
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      const ok =
+        url.searchParams.get('action') === 'query' &&
+        url.searchParams.get('prop') === 'extracts' &&
+        url.searchParams.get('explaintext') === '1' &&
+        url.searchParams.get('formatversion') === '2';
+      if (!ok) return send(res, 200, { error: { code: 'badvalue', info: 'Unrecognized request' } });
+      return send(res, 200, extractsBody(language, title));
+    }
     const match =
-      /^\/([a-z]{2,3})\/(w\/rest\.php\/v1\/search\/page|api\/rest_v1\/page\/summary\/(.+))$/.exec(
+      /^\/([a-z]{2,6})\/(w\/rest\.php\/v1\/search\/page|api\/rest_v1\/page\/summary\/(.+))$/.exec(
         url.pathname,
       );
     if (!match || req.method !== 'GET') return send(res, 404, { httpCode: 404 });
@@ -158,6 +205,7 @@ export async function startFakeWikipedia(options: FakeWikipediaOptions = {}) {
       kind: key === undefined ? 'search' : 'summary',
       value: key ?? url.searchParams.get('q') ?? '',
       userAgent: req.headers['user-agent'],
+      traceparent: req.headers.traceparent as string | undefined,
     });
     if (mode.kind === 'hang') {
       hanging.add(res);

@@ -72,3 +72,18 @@ describe('citations', () => {
     expect(container).toBeEmptyDOMElement();
   });
 });
+
+describe('the licence attribution', () => {
+  it('names the licence of a Wikipedia text with a link, and nothing for an unlicensed one', () => {
+    const { rerender } = render(
+      <SourcesList sources={[{ ...(SOURCES[0] as Source), license: 'CC BY-SA 4.0' }]} />,
+    );
+    expect(screen.getByText(/Text from Wikipedia, shared under/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'CC BY-SA 4.0' })).toHaveAttribute(
+      'href',
+      'https://creativecommons.org/licenses/by-sa/4.0/',
+    );
+    rerender(<SourcesList sources={SOURCES} />);
+    expect(screen.queryByText(/Text from Wikipedia/)).toBeNull();
+  });
+});

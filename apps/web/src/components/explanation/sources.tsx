@@ -3,8 +3,10 @@ import {
   LANGUAGE_NAMES,
   mapCitations,
   pageCitation,
+  SOURCE_NOTICES,
   SOURCE_ORIGIN_LABELS,
   type Source,
+  WIKIPEDIA_LICENSE_URL,
 } from '@grasp/contract';
 import { createContext, type ReactNode, useContext } from 'react';
 
@@ -126,7 +128,28 @@ export function SourcesList({
           </li>
         ))}
       </ol>
+      <Attribution sources={sources} />
     </section>
+  );
+}
+
+/** The attribution a licensed text asks for (Wikipedia's CC BY-SA): readable, and quiet. */
+function Attribution({ sources }: { sources: readonly Source[] }) {
+  const licensed = sources.find((s) => s.origin === 'wikipedia' && s.license);
+  if (!licensed) return null;
+  return (
+    <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+      {SOURCE_NOTICES.wikipediaAttribution}{' '}
+      <a
+        href={WIKIPEDIA_LICENSE_URL}
+        target="_blank"
+        rel="noopener noreferrer license"
+        className="underline underline-offset-2 hover:text-slate-900 dark:hover:text-slate-200"
+      >
+        {licensed.license}
+      </a>
+      .
+    </p>
   );
 }
 

@@ -23,6 +23,7 @@ const MAX_KINDS = 4;
 function noConcepts(subject: string): UnknownConceptError {
   return new UnknownConceptError(
     `No concepts of "${subject.trim()}" are in the offline dictionary. Try naming the subject with common nouns (for example "history of the printing press"), or configure an AI provider (for example GOOGLE_GENERATIVE_AI_API_KEY) to distill any subject.`,
+    { key: 'server.noConceptsInDictionary', values: { subject: subject.trim() } },
   );
 }
 
@@ -102,6 +103,7 @@ export function createOfflineDistiller(dictionary: WordNet): Distiller {
       if (concepts.length === 0) {
         throw new UnknownConceptError(
           `No concepts could be picked out of "${material.title}". Try a longer material, or configure an AI provider to distil any text.`,
+          { key: 'server.noConceptsInMaterial', values: { title: material.title } },
         );
       }
       return { concepts, prerequisites: await wordnetPrerequisites(concepts, dictionary) };

@@ -7,6 +7,7 @@ import type {
   Source,
   TemplateId,
 } from '@grasp/contract';
+import type { Message } from '../../../lib/i18n.ts';
 
 /** What every provider is asked: the server builds prompts from these, never the client. */
 export interface ExplainInput {
@@ -19,6 +20,8 @@ export interface ExplainInput {
   sources?: readonly Source[];
   /** Aborted on the 30 s timeout or when the caller goes away. */
   signal: AbortSignal;
+  /** Asked again: what was wrong with the first answer (DESIGN.md §18). */
+  feedback?: string | undefined;
 }
 
 /**
@@ -99,6 +102,13 @@ export class ProviderFailureError extends Error {
 /** The offline explainer knows none of the query's terms. */
 export class UnknownConceptError extends Error {
   override name = 'UnknownConceptError';
+  constructor(
+    message: string,
+    /** The same sentence as a catalog key and values, for the caller's language. */
+    readonly messageRef?: Message,
+  ) {
+    super(message);
+  }
 }
 
 /** The offline dictionary cannot do this; an AI provider can (422 NEEDS_AI_PROVIDER). */

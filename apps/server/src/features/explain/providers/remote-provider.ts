@@ -1,5 +1,7 @@
 import { type ProviderId, type QuizDraft, quizDraftSchema } from '@grasp/contract';
 import type { FinishReason, LanguageModel, LanguageModelUsage } from 'ai';
+import { tracing } from '../../../lib/tracing.ts';
+import { directText, isStreamingModel, type StreamingModel } from './direct-stream.ts';
 import {
   type ExplainInput,
   type ExplanationProvider,
@@ -107,49 +109,109 @@ export function createRemoteProvider({
     if (model === null) throw new ProviderFailureError(`${id} is not configured`);
     return model();
   };
-  const promptOf = ({ query, template, difficulty, language, sources }: ExplainInput) =>
-    prompts.explain({ query, template, difficulty, language, ...(sources ? { sources } : {}) });
+  const promptOf = ({ query, template, difficulty, language, sources, feedback }: ExplainInput) =>
+    prompts.explain({
+      query,
+      template,
+      difficulty,
+      language,
+      ...(sources ? { sources } : {}),
+      ...(feedback ? { feedback } : {}),
+    });
   const learningPrompt = <T>(build: ((input: T) => PromptParts) | undefined, input: T) => {
     if (!build) throw new ProviderFailureError(`${id} was not built for the learning loop`);
     return build(input);
   };
 
+  // The AI SDK's own spans (model id, tokens) while tracing is on; not the learner's words.
+  const modelTelemetry = () => ({
+    isEnabled: tracing().enabled,
+    recordInputs: false,
+    recordOutputs: false,
+  });
+
   async function* streamAnswer(parts: PromptParts, signal: AbortSignal): AsyncIterable<string> {
-    let sawText = false;
     try {
-      const { streamText } = await import('ai');
-      const result = streamText({
-        model: await requireModel(),
-        ...parts,
-        abortSignal: signal,
-        maxRetries: 0,
-        maxOutputTokens,
-        // Errors arrive as `error` parts below and are thrown from this iterator; the SDK's
-        // default handler would only print them.
-        onError: () => {},
-      });
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') {
-          if (part.text === '') continue;
-          sawText = true;
-          yield part.text;
-        } else if (part.type === 'error') {
-          throw part.error;
-        } else if (part.type === 'abort') {
-          // toProviderError tells a timeout from the caller's own abort by the signal.
-          throw new ProviderFailureError(`${id} was aborted`);
-        } else if (part.type === 'finish') {
-          report(part.totalUsage);
-          // In a stream, 'other' means it ended without the vendor's final event: truncated.
-          checkFinish(id, part.finishReason);
-          if (!sawText) throw new ProviderFailureError(`${id} returned no text`);
-          return;
-        }
-      }
-      throw new ProviderFailureError(`${id} stream ended before it finished`);
+      const loaded = await requireModel();
+      const direct = !tracing().enabled && isStreamingModel(loaded);
+      const end = yield* direct
+        ? checkedDirectText(loaded, parts, signal)
+        : sdkText(loaded, parts, signal);
+      if (!end) throw new ProviderFailureError(`${id} stream ended before it finished`);
     } catch (error) {
       throw await toProviderError(id, error, signal);
     }
+  }
+
+  /** The text from the provider's own stream (direct-stream.ts), held to streamText's checks. */
+  async function* checkedDirectText(
+    loaded: StreamingModel,
+    parts: PromptParts,
+    signal: AbortSignal,
+  ): AsyncGenerator<string, true | undefined> {
+    const text = directText(loaded, parts, { signal, maxOutputTokens });
+    let sawText = false;
+    try {
+      for (;;) {
+        const next = await text.next();
+        if (!next.done) {
+          sawText = true;
+          yield next.value;
+          continue;
+        }
+        const end = next.value;
+        if (!end) return undefined;
+        report({
+          inputTokens: end.inputTokens,
+          outputTokens: end.outputTokens,
+        } as LanguageModelUsage);
+        checkFinish(id, end.finishReason);
+        if (!sawText) throw new ProviderFailureError(`${id} returned no text`);
+        return true;
+      }
+    } finally {
+      await text.return(undefined);
+    }
+  }
+
+  /** The text through streamText, whose spans are the model call's in a trace. */
+  async function* sdkText(
+    loaded: LanguageModel,
+    parts: PromptParts,
+    signal: AbortSignal,
+  ): AsyncGenerator<string, true | undefined> {
+    let sawText = false;
+    const { streamText } = await import('ai');
+    const result = streamText({
+      model: loaded,
+      ...parts,
+      abortSignal: signal,
+      maxRetries: 0,
+      experimental_telemetry: modelTelemetry(),
+      maxOutputTokens,
+      // Errors arrive as `error` parts below and are thrown from this iterator; the SDK's
+      // default handler would only print them.
+      onError: () => {},
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        if (part.text === '') continue;
+        sawText = true;
+        yield part.text;
+      } else if (part.type === 'error') {
+        throw part.error;
+      } else if (part.type === 'abort') {
+        // toProviderError tells a timeout from the caller's own abort by the signal.
+        throw new ProviderFailureError(`${id} was aborted`);
+      } else if (part.type === 'finish') {
+        report(part.totalUsage);
+        // In a stream, 'other' means it ended without the vendor's final event: truncated.
+        checkFinish(id, part.finishReason);
+        if (!sawText) throw new ProviderFailureError(`${id} returned no text`);
+        return true;
+      }
+    }
+    return undefined;
   }
 
   return {
@@ -167,6 +229,7 @@ export function createRemoteProvider({
           prompt,
           abortSignal: input.signal,
           maxRetries: 0,
+          experimental_telemetry: modelTelemetry(),
           maxOutputTokens,
         });
       } catch (error) {
@@ -198,6 +261,7 @@ export function createRemoteProvider({
           output: Output.object({ schema: quizDraftSchema, name: 'quiz' }),
           abortSignal: signal,
           maxRetries: 0,
+          experimental_telemetry: modelTelemetry(),
           maxOutputTokens,
         });
         report(result.totalUsage);

@@ -17,14 +17,15 @@ export async function fetchPasskeys(): Promise<Passkey[]> {
   return (await apiParsed(passkeyListSchema, PASSKEYS_PATH)).passkeys;
 }
 
-/** POST /api/me/passkeys/options: what navigator.credentials.create() needs. */
-export async function fetchRegistrationOptions(): Promise<PasskeyRegistrationOptions> {
+/**
+ * POST /api/me/passkeys/options: what navigator.credentials.create() needs, given for the PIN.
+ * A wrong PIN answers 401: a form error here, not a reason to sign the learner out.
+ */
+export async function fetchRegistrationOptions(pin: string): Promise<PasskeyRegistrationOptions> {
   const body = await apiParsed(
     passkeyRegistrationOptionsResponseSchema,
     `${PASSKEYS_PATH}/options`,
-    {
-      body: {},
-    },
+    { body: { pin }, skipUnauthorizedHandler: true },
   );
   return body.options;
 }

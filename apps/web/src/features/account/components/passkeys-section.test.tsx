@@ -73,7 +73,16 @@ describe('PasskeysSection', () => {
     expect(await screen.findByText(L.empty)).toBeInTheDocument();
   });
 
-  it('adds a passkey made by the browser and tells so', async () => {
+  /** Opens the PIN form, types the PIN and continues. */
+  async function addWithPin(pin = '1234') {
+    await userEvent.click(await screen.findByRole('button', { name: L.add }));
+    const field = screen.getByLabelText(L.pinField);
+    expect(field).toHaveFocus();
+    await userEvent.type(field, pin);
+    await userEvent.click(screen.getByRole('button', { name: L.confirmAdd }));
+  }
+
+  it('asks for the PIN, then adds a passkey made by the browser and tells so', async () => {
     let release: () => void = () => undefined;
     webauthn.createPasskey.mockImplementation(
       () => new Promise((resolve) => (release = () => resolve(browserResponse))),
@@ -85,8 +94,9 @@ describe('PasskeysSection', () => {
         json({ id: 'p3', name: 'Passkey 2', createdAt: '2026-11-27T10:00:00.000Z' }, 201),
     });
     render(<PasskeysSection />);
-    await userEvent.click(await screen.findByRole('button', { name: L.add }));
+    await addWithPin('2468');
     expect(await screen.findByRole('button', { name: L.adding })).toBeDisabled();
+    expect(callsTo(api, '/api/me/passkeys/options').at(-1)?.body).toEqual({ pin: '2468' });
     expect(webauthn.createPasskey).toHaveBeenCalledWith(options.options);
     release();
     expect(await screen.findByText('Passkey 2')).toBeInTheDocument();
@@ -94,7 +104,27 @@ describe('PasskeysSection', () => {
     expect(callsTo(api, '/api/me/passkeys').at(-1)?.body).toMatchObject({
       response: browserResponse,
     });
-    expect(screen.getByRole('button', { name: L.add })).toBeEnabled();
+    expect(screen.queryByLabelText(L.pinField)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: L.add })).toHaveFocus());
+  });
+
+  it('asks for a PIN before calling, and shows a wrong one without signing out', async () => {
+    const api = stubApi({
+      'GET /api/me/passkeys': () => json({ passkeys: [] }),
+      'POST /api/me/passkeys/options': () => error(401, 'UNAUTHORIZED', 'That PIN is not right.'),
+    });
+    render(<PasskeysSection />);
+    await userEvent.click(await screen.findByRole('button', { name: L.add }));
+    await userEvent.click(screen.getByRole('button', { name: L.confirmAdd }));
+    expect(screen.getByText(PASSKEY_MESSAGES.pinRequired)).toBeInTheDocument();
+    expect(callsTo(api, '/api/me/passkeys/options')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText(L.pinField), '9999{Enter}');
+    expect(await screen.findByText('That PIN is not right.')).toBeInTheDocument();
+    expect(webauthn.createPasskey).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(L.pinField)).toHaveValue('');
+    expect(screen.getByLabelText(L.pinField)).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: L.cancel }));
+    expect(screen.queryByLabelText(L.pinField)).not.toBeInTheDocument();
   });
 
   it('says nothing changed when the browser prompt is closed, and shows a refusal', async () => {
@@ -107,12 +137,12 @@ describe('PasskeysSection', () => {
       'POST /api/me/passkeys': () => error(409, 'PASSKEY_EXISTS', PASSKEY_MESSAGES.alreadyAdded),
     });
     render(<PasskeysSection />);
-    await userEvent.click(await screen.findByRole('button', { name: L.add }));
+    await addWithPin();
     expect(await screen.findByText(PASSKEY_MESSAGES.cancelled)).toBeInTheDocument();
     expect(callsTo(api, '/api/me/passkeys').filter((c) => c.method === 'POST')).toHaveLength(0);
 
     webauthn.createPasskey.mockResolvedValueOnce(browserResponse);
-    await userEvent.click(screen.getByRole('button', { name: L.add }));
+    await addWithPin();
     expect(await screen.findByText(PASSKEY_MESSAGES.alreadyAdded)).toBeInTheDocument();
     expect(screen.getByText(L.empty)).toBeInTheDocument();
   });

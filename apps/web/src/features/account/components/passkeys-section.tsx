@@ -1,5 +1,5 @@
 import { PASSKEY_LABELS as L, PASSKEY_MESSAGES, type Passkey } from '@grasp/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
@@ -8,7 +8,7 @@ import {
   passkeyErrorMessage,
   passkeysSupported,
 } from '../../../lib/webauthn.ts';
-import { FormAlert } from '../../auth/index.ts';
+import { FormAlert, PinField } from '../../auth/index.ts';
 import {
   fetchPasskeys,
   fetchRegistrationOptions,
@@ -37,8 +37,8 @@ interface Modes {
 const CLOSED: Modes = { id: null, mode: 'view', returnFocus: null };
 
 /** Adds the browser's new passkey, named after this device; null when the prompt was closed. */
-async function addOne(): Promise<Passkey | null> {
-  const options = await fetchRegistrationOptions();
+async function addOne(pin: string): Promise<Passkey | null> {
+  const options = await fetchRegistrationOptions(pin);
   try {
     const response = await createPasskey(options);
     const created = await savePasskey(response, deviceName(navigator.userAgent));
@@ -50,8 +50,9 @@ async function addOne(): Promise<Passkey | null> {
 }
 
 /**
- * Passkeys on /account (DESIGN.md §14): the list, adding one with this browser, renaming and
- * removing (after a question). Where the browser has no WebAuthn, the list stays and says so.
+ * Passkeys on /account (DESIGN.md §14): the list, adding one with this browser (after the PIN),
+ * renaming and removing (after a question). Where the browser has no WebAuthn, the list stays
+ * and says so.
  */
 export function PasskeysSection() {
   const [supported] = useState(passkeysSupported);
@@ -60,6 +61,10 @@ export function PasskeysSection() {
   const [busy, setBusy] = useState<'add' | string | null>(null);
   const [note, setNote] = useState<Note>(null);
   const addRef = useRef<HTMLButtonElement>(null);
+  /** The PIN form before adding: open, and what is typed in it. */
+  const [asking, setAsking] = useState(false);
+  const [pin, setPin] = useState('');
+  const pinRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
   const read = useCallback(() => {
@@ -80,27 +85,54 @@ export function PasskeysSection() {
       current.status === 'ready' ? { ...current, passkeys: change(current.passkeys) } : current,
     );
 
-  /** Runs one action at a time, telling how it went in the section's live region. */
-  async function act(key: string, work: () => Promise<string | null>) {
+  /**
+   * Runs one action at a time, telling how it went in the section's live region; answers
+   * whether it went through (a closed prompt did, changing nothing).
+   */
+  async function act(key: string, work: () => Promise<string | null>): Promise<boolean> {
     setBusy(key);
     setNote(null);
     try {
       const done = await work();
       setNote(done ? { ok: true, text: done } : { ok: false, text: PASSKEY_MESSAGES.cancelled });
+      return true;
     } catch (error) {
       setNote({ ok: false, text: passkeyErrorMessage(error) });
+      return false;
     } finally {
       setBusy(null);
     }
   }
 
-  const add = () =>
-    act('add', async () => {
-      const created = await addOne();
+  useEffect(() => {
+    if (asking) pinRef.current?.focus();
+  }, [asking]);
+
+  const closeAsking = () => {
+    setAsking(false);
+    setPin('');
+    // The button is back once the form has gone.
+    requestAnimationFrame(() => addRef.current?.focus());
+  };
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!pin) {
+      setNote({ ok: false, text: PASSKEY_MESSAGES.pinRequired });
+      pinRef.current?.focus();
+      return;
+    }
+    const typed = pin;
+    setPin('');
+    const went = await act('add', async () => {
+      const created = await addOne(typed);
       if (!created) return null;
       update((passkeys) => [...passkeys, created]);
       return PASSKEY_MESSAGES.added;
     });
+    if (went) closeAsking();
+    else pinRef.current?.focus();
+  };
 
   const rename = (id: string, name: string) =>
     act(id, async () => {
@@ -172,9 +204,40 @@ export function PasskeysSection() {
           </ul>
         )}
       </div>
-      {supported && load.status === 'ready' ? (
-        <Button ref={addRef} className="mt-4" onClick={() => void add()} disabled={busy === 'add'}>
-          {busy === 'add' ? L.adding : L.add}
+      {supported && load.status === 'ready' && asking ? (
+        <form
+          noValidate
+          aria-label={L.add}
+          className="mt-4 space-y-3"
+          onSubmit={(event) => void add(event)}
+        >
+          <p className="text-sm text-slate-600 dark:text-slate-400">{L.pinIntro}</p>
+          <PinField
+            ref={pinRef}
+            label={L.pinField}
+            name="passkeyPin"
+            autoComplete="current-password"
+            value={pin}
+            onValueChange={setPin}
+            className="max-w-xs"
+          />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={busy === 'add'}>
+              {busy === 'add' ? L.adding : L.confirmAdd}
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={closeAsking}
+              disabled={busy === 'add'}
+            >
+              {L.cancel}
+            </Button>
+          </div>
+        </form>
+      ) : supported && load.status === 'ready' ? (
+        <Button ref={addRef} className="mt-4" onClick={() => setAsking(true)}>
+          {L.add}
         </Button>
       ) : null}
     </Section>

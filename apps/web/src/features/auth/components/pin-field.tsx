@@ -1,5 +1,5 @@
 import { PIN_LENGTH } from '@grasp/contract';
-import { type InputHTMLAttributes, useId, useState } from 'react';
+import { type InputHTMLAttributes, type Ref, useId, useState } from 'react';
 import { digitsOnly } from '../lib/digits.ts';
 import { inputClass, labelClass } from './field-styles.ts';
 import { EyeIcon } from './icons.tsx';
@@ -13,6 +13,7 @@ interface PinFieldProps extends NativeProps {
   label: string;
   value: string;
   onValueChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A PIN input that takes digits only, at most four, with its own show/hide toggle. */

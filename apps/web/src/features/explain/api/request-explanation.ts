@@ -10,7 +10,7 @@ export const EXPLAIN_PATH = '/api/ai/aiResponseGoogle';
 
 export type ExplainCallOptions = Pick<
   StreamOptions<ExplainResponse>,
-  'onDelta' | 'signal' | 'timeoutMs'
+  'onDelta' | 'onRetry' | 'signal' | 'timeoutMs'
 >;
 
 /** Asks the server for an explanation, streaming it when the server answers with SSE. */

@@ -4,6 +4,8 @@ import {
   explanationProviderLabel,
   MAX_RELATED_CONCEPTS,
   parseExplanation,
+  SOURCE_NOTICES,
+  type Source,
   templateLabel,
 } from '@grasp/contract';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
@@ -18,6 +20,20 @@ import { GlossaryTable, LanguageBadge } from './explanation-language.tsx';
 import { RelatedConcepts } from './related-concepts.tsx';
 
 const ConceptGraph = lazy(() => import('./concept-graph.tsx'));
+
+/** Where a fallback's text came from, said plainly: the model failed, the learner paid nothing. */
+function FallbackNote({ sources }: { sources: readonly Source[] }) {
+  const fromWikipedia = sources.some((s) => s.origin === 'wikipedia');
+  return (
+    <div
+      role="note"
+      aria-label={SOURCE_NOTICES.fallbackTitle}
+      className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300"
+    >
+      {fromWikipedia ? SOURCE_NOTICES.fallbackFromWikipedia : SOURCE_NOTICES.fallbackFromDictionary}
+    </div>
+  );
+}
 
 function Badge({ children, label }: { children: string; label: string }) {
   return (
@@ -84,6 +100,7 @@ export function ResultView({
             {query}
           </h2>
           {content.material && <MaterialNote material={content.material} sources={sources} />}
+          {content.fallback && <FallbackNote sources={sources} />}
           <ActionBar
             query={query}
             explanationId={content.explanationId}

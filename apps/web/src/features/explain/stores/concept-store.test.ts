@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { sseEvent } from '../../../testing/api-fixtures.ts';
 import { useSettings } from '../../settings/settings-store.ts';
 import {
   explainCalls,
@@ -19,6 +20,31 @@ const state = () => useConceptStore.getState();
 describe('concept store', () => {
   beforeEach(() => resetStores());
   afterEach(() => vi.unstubAllGlobals());
+
+  it('drops the streamed text when the server asks again, never showing it beside the new one', async () => {
+    const answer = makeResponse();
+    const seen: string[] = [];
+    const unsubscribe = useConceptStore.subscribe((s) => {
+      seen.push(s.streamingText);
+    });
+    stubApi(() =>
+      sse([
+        sseEvent('delta', { text: '## Broken (0-60 seconds)\nToo short.' }),
+        sseEvent('retry', { reason: 'it had 1 timed sections where at least 4 are needed' }),
+        sseEvent('delta', { text: answer.response }),
+        sseEvent('done', answer),
+      ]),
+    );
+    await state().search('Photosynthesis');
+    unsubscribe();
+    const broken = seen.findIndex((text) => text.includes('Broken'));
+    const reset = seen.indexOf('', broken);
+    expect(broken).toBeGreaterThanOrEqual(0);
+    expect(reset).toBeGreaterThan(broken);
+    expect(seen.slice(reset).some((text) => text.includes('Broken'))).toBe(false);
+    expect(seen.slice(reset)).toContain(answer.response);
+    expect(state().currentConcept?.content).toEqual(answer);
+  });
 
   it('streams SSE deltas, exposes the partial text, then keeps the done answer', async () => {
     const answer = makeResponse();

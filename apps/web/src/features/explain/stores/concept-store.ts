@@ -172,6 +172,10 @@ async function run(set: Set, get: () => ConceptState, rawQuery: string, useCache
         onDelta: (text) => {
           if (inFlight === mine) set((s) => ({ streamingText: s.streamingText + text }));
         },
+        // The server asks again or falls back: the text so far is not shown any longer.
+        onRetry: () => {
+          if (inFlight === mine) set({ streamingText: '' });
+        },
       },
     );
     if (inFlight !== mine) return;

@@ -23,6 +23,7 @@ export function makeUser(plan = 'free'): User {
     mobile: '9876543210',
     avatar: null,
     plan,
+    interfaceLanguage: 'en',
   };
 }
 

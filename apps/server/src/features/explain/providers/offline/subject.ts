@@ -45,6 +45,7 @@ export function displayQuery(query: string): string {
 export function unknownConcept(query: string): UnknownConceptError {
   return new UnknownConceptError(
     `"${query.trim()}" is not in the offline dictionary. Configure an AI provider (for example GOOGLE_GENERATIVE_AI_API_KEY) to explain any concept.`,
+    { key: 'server.notInDictionary', values: { query: query.trim() } },
   );
 }
 
