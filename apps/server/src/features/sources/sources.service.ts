@@ -51,19 +51,26 @@ export interface WikipediaSourcesOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Wikipedia as configured: REST client, 24-hour cache (Redis when there is one), breaker. */
-export function createWikipediaSources(options: WikipediaSourcesOptions) {
-  return createWikipediaFinder({
+/** The REST client and the day-long cache (Redis when there is one) both Wikipedia readers use. */
+function wikipediaParts(options: WikipediaSourcesOptions, defaultTimeoutMs: number) {
+  return {
     client: createWikipediaClient({
       baseUrl: options.baseUrl,
       userAgent: options.userAgent,
-      requestTimeoutMs: options.requestTimeoutMs ?? 1200,
+      requestTimeoutMs: options.requestTimeoutMs ?? defaultTimeoutMs,
     }),
     cache: createSourcesCache({
       redis: options.redis,
       keyPrefix: options.keyPrefix,
       ttlMs: DAY_MS,
     }),
+  };
+}
+
+/** Wikipedia as configured: REST client, 24-hour cache (Redis when there is one), breaker. */
+export function createWikipediaSources(options: WikipediaSourcesOptions) {
+  return createWikipediaFinder({
+    ...wikipediaParts(options, 1200),
     log: options.log,
     ...(options.breaker ? { breaker: options.breaker } : {}),
   });
@@ -71,16 +78,5 @@ export function createWikipediaSources(options: WikipediaSourcesOptions) {
 
 /** Whole Wikipedia articles for the no-key explainer (DESIGN.md §18), cached a day as summaries. */
 export function createWikipediaArticleSource(options: WikipediaSourcesOptions) {
-  return createWikipediaArticles({
-    client: createWikipediaClient({
-      baseUrl: options.baseUrl,
-      userAgent: options.userAgent,
-      requestTimeoutMs: options.requestTimeoutMs ?? 2500,
-    }),
-    cache: createSourcesCache({
-      redis: options.redis,
-      keyPrefix: options.keyPrefix,
-      ttlMs: DAY_MS,
-    }),
-  });
+  return createWikipediaArticles(wikipediaParts(options, 2500));
 }
